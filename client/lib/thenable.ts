@@ -1,0 +1,21 @@
+import type { ReactPromise } from 'react'
+
+/**
+ * Promises that React's `use()` can read synchronously once settled: React checks
+ * `status`/`value` before suspending, so a product that is already known (cached on the
+ * server, or read from the page on hydration) renders without a fallback.
+ */
+export type Thenable<T> = ReactPromise<T>
+
+export function track<T>(promise: Promise<T>): Thenable<T> {
+  const thenable = Object.assign(promise, { status: 'pending' as const })
+  promise.then(
+    (value) => Object.assign(thenable, { status: 'fulfilled', value }),
+    (reason) => Object.assign(thenable, { status: 'rejected', reason }),
+  )
+  return thenable
+}
+
+export function fulfilled<T>(value: T): Thenable<T> {
+  return Object.assign(Promise.resolve(value), { status: 'fulfilled' as const, value })
+}

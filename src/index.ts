@@ -1,0 +1,30 @@
+import { Hono } from 'hono'
+import { requestId } from 'hono/request-id'
+import type { AppEnv } from './app-env'
+import { log } from './log'
+import { checkout } from './routes/checkout'
+import { pages, renderError, renderNotFound } from './routes/pages'
+import { staticAssets } from './routes/static-assets'
+
+const app = new Hono<AppEnv>()
+
+// Cloudflare's ray id names the request in Cloudflare's own logs too.
+app.use(requestId({ generator: (c) => c.req.header('CF-Ray') ?? crypto.randomUUID() }))
+
+app.route('/checkout', checkout)
+app.route('/', pages)
+app.route('/', staticAssets)
+
+app.notFound(renderNotFound)
+
+app.onError(async (error, c) => {
+  log(c, 'error', 'unhandled error', { error })
+  try {
+    return await renderError(c)
+  } catch (renderFailure) {
+    log(c, 'error', 'error page failed to render', { error: renderFailure })
+    return c.text('Unexpected Application Error!', 500)
+  }
+})
+
+export default app

@@ -1,0 +1,69 @@
+import type { Context } from 'hono'
+import { renderToReadableStream } from 'react-dom/server.edge'
+import { isbot } from 'isbot'
+import { App } from '../../client/App'
+import type { Thenable } from '../../client/lib/thenable'
+import type { PageData, ProductResult } from '../../client/page-data'
+import { clientAssets } from './assets'
+import { Document, type Head } from './document'
+import { log } from '../log'
+import type { AppEnv } from '../app-env'
+
+export type PageRender = {
+  page: PageData
+  /** Head tags; a function when they depend on the product (its title, say). */
+  head: Head | ((product: ProductResult | null) => Head)
+  status?: number
+  /** The page's product, still loading or known. */
+  product?: Thenable<ProductResult>
+  /** The status once the product is known (e.g. 404 for a handle the shop lacks). */
+  statusFor?: (result: ProductResult) => number
+  /** How long to hold the headers for the product before streaming the skeleton. */
+  deadlineMs?: number
+}
+
+/**
+ * Streams a page. A product that arrives within the deadline (a cache hit, a fast
+ * Shopify) is rendered in place with its true status; a slower one streams the shell and
+ * skeleton first and fills in when it lands. Crawlers always get the finished document.
+ */
+export async function renderPage(c: Context<AppEnv>, render: PageRender): Promise<Response> {
+  const crawler = isbot(c.req.header('User-Agent') ?? '')
+  let status = render.status ?? 200
+  const { product } = render
+
+  if (product) {
+    if (crawler) await product
+    else await settledWithin(product, render.deadlineMs ?? 0)
+    if (product.status === 'fulfilled' && render.statusFor) status = render.statusFor(product.value)
+  }
+  const settled = product?.status === 'fulfilled' ? product.value : null
+  const head = typeof render.head === 'function' ? render.head(settled) : render.head
+  const noindex = head.noindex || status >= 400
+
+  const stream = await renderToReadableStream(
+    <Document head={{ ...head, noindex }} page={render.page}>
+      <App page={render.page} product={product ?? null} />
+    </Document>,
+    {
+      bootstrapModules: [clientAssets.script],
+      onError(error) {
+        log(c, 'error', 'render failed', { error })
+      },
+    },
+  )
+  if (crawler) await stream.allReady
+
+  return new Response(stream, {
+    status,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' },
+  })
+}
+
+function settledWithin(promise: PromiseLike<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  return Promise.race([
+    Promise.resolve(promise).then(() => undefined),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))),
+  ]).finally(() => clearTimeout(timer))
+}

@@ -1,0 +1,106 @@
+import { Hono, type Context } from 'hono'
+import { track } from '../../client/lib/thenable'
+import { LANDING_PRODUCT_HANDLE, type PageData, type ProductResult } from '../../client/page-data'
+import type { AppEnv } from '../app-env'
+import { readConfig } from '../config'
+import { log } from '../log'
+import { renderPage } from '../render/render-page'
+import { getCachedProduct } from '../storefront/product-cache'
+
+const SHOP = 'Square Snuggles'
+const TAGLINE = 'A soft fleece blanket printed with six square animal friends, $38 with shipping included.'
+
+// Shopify handles are short slugs; anything else cannot name a product, so it is a 404
+// without asking Shopify.
+const HANDLE = /^[\p{Ll}\p{Lo}\p{N}_-]{1,255}$/u
+
+/** The product for this page, never rejecting: failures become 'unavailable' and are logged. */
+function loadProduct(c: Context<AppEnv>, handle: string) {
+  const config = readConfig(c.env)
+  const request = getCachedProduct(
+    {
+      config,
+      waitUntil: (promise) => c.executionCtx.waitUntil(promise),
+      buyerIp: c.req.header('CF-Connecting-IP'),
+      onBackgroundError: (error) => log(c, 'warn', 'background product refresh failed', { handle, error }),
+    },
+    handle,
+  ).then(
+    ({ product, outcome }): ProductResult => {
+      c.set('cache', outcome)
+      return product ? { status: 'found', product } : { status: 'missing' }
+    },
+    (error): ProductResult => {
+      log(c, 'error', 'product fetch failed', { handle, error })
+      return { status: 'unavailable' }
+    },
+  )
+  return track(request)
+}
+
+function page(c: Context, name: PageData['page']): PageData {
+  return { page: name, path: c.req.path }
+}
+
+function canonical(c: Context): string {
+  return new URL(c.req.path, c.req.url).toString()
+}
+
+export const pages = new Hono<AppEnv>()
+  .get('/', (c) =>
+    renderPage(c, {
+      page: page(c, 'home'),
+      head: { title: `${SHOP} – the square animal fleece blanket`, description: TAGLINE, canonical: canonical(c) },
+      product: loadProduct(c, LANDING_PRODUCT_HANDLE),
+      deadlineMs: readConfig(c.env).renderDeadlineMs,
+    }),
+  )
+  .get('/product/:handle', (c) => {
+    const handle = c.req.param('handle')
+    if (!HANDLE.test(handle)) return c.notFound()
+    return renderPage(c, {
+      page: page(c, 'product'),
+      head: (result) => ({
+        title: result?.status === 'found' ? `${result.product.title} – ${SHOP}` : `Blanket – ${SHOP}`,
+        description: result?.status === 'found' ? result.product.description.slice(0, 160) : TAGLINE,
+        canonical: canonical(c),
+      }),
+      product: loadProduct(c, handle),
+      statusFor: (result) => ({ found: 200, missing: 404, unavailable: 503 })[result.status],
+      deadlineMs: readConfig(c.env).renderDeadlineMs,
+    })
+  })
+  .get('/terms', (c) =>
+    renderPage(c, {
+      page: page(c, 'terms'),
+      head: { title: `Terms of Use – ${SHOP}`, description: `The terms for buying from ${SHOP}.`, canonical: canonical(c) },
+    }),
+  )
+  .get('/privacy', (c) =>
+    renderPage(c, {
+      page: page(c, 'privacy'),
+      head: { title: `Privacy Policy – ${SHOP}`, description: `How ${SHOP} handles your data.`, canonical: canonical(c) },
+    }),
+  )
+  .get('/about', (c) =>
+    renderPage(c, {
+      page: page(c, 'about'),
+      head: { title: `About – ${SHOP}`, description: `Who makes ${SHOP} blankets, and why.`, canonical: canonical(c) },
+    }),
+  )
+
+export function renderNotFound(c: Context<AppEnv>) {
+  return renderPage(c, {
+    page: page(c, 'not-found'),
+    head: { title: `Page not found – ${SHOP}`, description: TAGLINE },
+    status: 404,
+  })
+}
+
+export function renderError(c: Context<AppEnv>) {
+  return renderPage(c, {
+    page: page(c, 'error'),
+    head: { title: `Unexpected Application Error! – ${SHOP}`, description: TAGLINE },
+    status: 500,
+  })
+}

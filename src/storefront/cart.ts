@@ -1,0 +1,96 @@
+import { z } from 'zod'
+import type { StorefrontConfig } from '../config'
+import { StorefrontError, storefrontFetch } from './client'
+import type { CartLineInput, CreatedCart } from './types'
+
+export const CART_CREATE_MUTATION = /* GraphQL */ `
+  mutation CartCreate($input: CartInput!) {
+    cartCreate(input: $input) {
+      cart {
+        id
+        checkoutUrl
+        totalQuantity
+        cost {
+          totalAmount {
+            amount
+            currencyCode
+          }
+        }
+        lines(first: 100) {
+          nodes {
+            quantity
+            merchandise {
+              ... on ProductVariant {
+                id
+              }
+            }
+          }
+        }
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`
+
+const cartCreateData = z.object({
+  cartCreate: z
+    .object({
+      cart: z
+        .object({
+          id: z.string(),
+          checkoutUrl: z.string().nullish(),
+          totalQuantity: z.number().int(),
+          cost: z.object({ totalAmount: z.object({ amount: z.string(), currencyCode: z.string() }) }),
+          lines: z.object({
+            nodes: z.array(z.object({ quantity: z.number().int(), merchandise: z.object({ id: z.string() }) })),
+          }),
+        })
+        .nullable(),
+      userErrors: z.array(z.object({ field: z.array(z.string()).nullable(), message: z.string() })),
+    })
+    .nullable(),
+})
+
+/** Shopify's checkout URL with `channel=online_store` added, keeping the parameters it has. */
+export function withOnlineStoreChannel(checkoutUrl: string): string {
+  const url = new URL(checkoutUrl)
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError(`not a web URL: ${url.protocol}`)
+  url.searchParams.set('channel', 'online_store')
+  return url.toString()
+}
+
+/** Creates the hosted cart once, at checkout, from the browser's lines (SPEC §7). */
+export async function createCart(
+  config: StorefrontConfig,
+  lines: CartLineInput[],
+  buyerIp?: string | null,
+): Promise<CreatedCart> {
+  const data = await storefrontFetch(config, {
+    query: CART_CREATE_MUTATION,
+    variables: { input: { lines } },
+    data: cartCreateData,
+    buyerIp,
+  })
+  const result = data.cartCreate
+  if (result && result.userErrors.length > 0) {
+    throw new StorefrontError(`Cart creation failed: ${result.userErrors.map((e) => e.message).join(', ')}`, 'user')
+  }
+  const cart = result?.cart
+  if (!cart?.checkoutUrl) throw new StorefrontError('No checkout URL returned from Shopify', 'shape')
+  let checkoutUrl: string
+  try {
+    checkoutUrl = withOnlineStoreChannel(cart.checkoutUrl)
+  } catch {
+    throw new StorefrontError('No checkout URL returned from Shopify', 'shape')
+  }
+  return {
+    id: cart.id,
+    checkoutUrl,
+    totalQuantity: cart.totalQuantity,
+    cost: cart.cost,
+    lines: cart.lines.nodes.map((l) => ({ merchandiseId: l.merchandise.id, quantity: l.quantity })),
+  }
+}

@@ -1,0 +1,84 @@
+import type { z } from 'zod'
+import type { StorefrontConfig } from '../config'
+
+export const API_VERSION = '2025-07'
+
+/** Every failure of a Storefront call. `message` is the SPEC §8 text shown or logged. */
+export class StorefrontError extends Error {
+  override name = 'StorefrontError'
+  constructor(
+    message: string,
+    readonly kind: 'billing' | 'http' | 'graphql' | 'user' | 'shape' | 'timeout' | 'network',
+    readonly status?: number,
+  ) {
+    super(message)
+  }
+}
+
+export type StorefrontRequest<T> = {
+  query: string
+  variables: Record<string, unknown>
+  /** zod schema of the `data` field; the answer is rejected unless it matches. */
+  data: z.ZodType<T>
+  /** The shopper's IP, forwarded with a private token so Shopify can rate-limit per buyer. */
+  buyerIp?: string | null
+}
+
+function headersFor(config: StorefrontConfig, buyerIp?: string | null): Headers {
+  const headers = new Headers({ 'Content-Type': 'application/json', Accept: 'application/json' })
+  if (config.token.kind === 'private') {
+    headers.set('Shopify-Storefront-Private-Token', config.token.value)
+    if (buyerIp) headers.set('Shopify-Storefront-Buyer-IP', buyerIp)
+  } else {
+    headers.set('X-Shopify-Storefront-Access-Token', config.token.value)
+  }
+  return headers
+}
+
+/** One POST to the Storefront GraphQL API, with a timeout, SPEC §8 errors and a validated answer. */
+export async function storefrontFetch<T>(config: StorefrontConfig, request: StorefrontRequest<T>): Promise<T> {
+  let response: Response
+  try {
+    response = await fetch(`${config.origin}/api/${API_VERSION}/graphql.json`, {
+      method: 'POST',
+      headers: headersFor(config, request.buyerIp),
+      body: JSON.stringify({ query: request.query, variables: request.variables }),
+      signal: AbortSignal.timeout(config.timeoutMs),
+    })
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'TimeoutError') {
+      throw new StorefrontError(`Shopify did not answer within ${config.timeoutMs} ms`, 'timeout')
+    }
+    throw new StorefrontError(`Could not reach Shopify: ${(error as Error).message}`, 'network')
+  }
+
+  if (response.status === 402) {
+    throw new StorefrontError('Shopify API access requires an active billing plan', 'billing', 402)
+  }
+  if (!response.ok) {
+    throw new StorefrontError(`HTTP error! status: ${response.status}`, 'http', response.status)
+  }
+
+  let body: unknown
+  try {
+    body = await response.json()
+  } catch {
+    throw new StorefrontError('Shopify answered with a body that is not JSON', 'shape', response.status)
+  }
+
+  const errors = (body as { errors?: unknown } | null)?.errors
+  if (Array.isArray(errors) && errors.length > 0) {
+    const messages = errors.map((e) => String((e as { message?: unknown })?.message ?? e))
+    throw new StorefrontError(`Error calling Shopify: ${messages.join(', ')}`, 'graphql', response.status)
+  }
+
+  const data = request.data.safeParse((body as { data?: unknown } | null)?.data)
+  if (!data.success) {
+    const where = data.error.issues
+      .slice(0, 3)
+      .map((i) => `${i.path.join('.') || 'data'}: ${i.message}`)
+      .join('; ')
+    throw new StorefrontError(`Unexpected answer from Shopify (${where})`, 'shape', response.status)
+  }
+  return data.data
+}

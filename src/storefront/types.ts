@@ -1,0 +1,34 @@
+/** The shop's entities (SPEC §3), flattened: nothing above src/storefront sees edges/node. */
+
+export type Money = { amount: string; currencyCode: string }
+export type Image = { url: string; altText: string | null }
+export type SelectedOption = { name: string; value: string }
+
+export type Variant = {
+  id: string
+  title: string
+  price: Money
+  availableForSale: boolean
+  selectedOptions: SelectedOption[]
+}
+
+export type Product = {
+  id: string
+  title: string
+  description: string
+  handle: string
+  priceRange: { minVariantPrice: Money }
+  images: Image[]
+  variants: Variant[]
+  options: { name: string; values: string[] }[]
+}
+
+export type CartLineInput = { merchandiseId: string; quantity: number }
+
+export type CreatedCart = {
+  id: string
+  checkoutUrl: string
+  totalQuantity: number
+  cost: { totalAmount: Money }
+  lines: { merchandiseId: string; quantity: number }[]
+}

@@ -1,0 +1,56 @@
+/** What the double's shop sells: the blanket, as Shopify would describe it. */
+
+export type DoubleVariant = {
+  id: string
+  title: string
+  availableForSale: boolean
+  price: { amount: string; currencyCode: string }
+  selectedOptions: { name: string; value: string }[]
+}
+
+export type DoubleProduct = {
+  id: string
+  handle: string
+  title: string
+  description: string
+  images: { file: string; altText: string | null }[]
+  variants: DoubleVariant[]
+  options: { name: string; values: string[] }[]
+}
+
+export const BLANKET_VARIANT_ID = 'gid://shopify/ProductVariant/44012345678901'
+
+export function blanket(): DoubleProduct {
+  return {
+    id: 'gid://shopify/Product/8012345678901',
+    handle: 'toddler-blanket',
+    title: 'Square Friends Fleece Blanket',
+    description:
+      'A cosy 30" × 40" fleece blanket printed with six square animal friends: Octopus, Koala, Cheetah, Hippo, ' +
+      'Elephant and Crab. Soft on both sides, bright on one, and happy in the washing machine. Made on demand ' +
+      'for your little one and shipped in 2-5 business days.',
+    images: [
+      { file: 'blanket-1.svg', altText: 'The Square Friends blanket spread flat, showing all six animals' },
+      { file: 'blanket-2.svg', altText: 'The blanket folded in a neat square on a nursery chair' },
+      { file: 'blanket-3.svg', altText: 'Close-up of the octopus and koala print on soft fleece' },
+      { file: 'blanket-4.svg', altText: 'The blanket draped over the side of a toddler bed' },
+      { file: 'blanket-5.svg', altText: 'The blanket rolled up with a ribbon, ready to give as a gift' },
+    ],
+    variants: [
+      {
+        id: BLANKET_VARIANT_ID,
+        title: '30" × 40" / Square Friends',
+        availableForSale: true,
+        price: { amount: '38.0', currencyCode: 'USD' },
+        selectedOptions: [
+          { name: 'Size', value: '30" × 40"' },
+          { name: 'Print', value: 'Square Friends' },
+        ],
+      },
+    ],
+    options: [
+      { name: 'Size', values: ['30" × 40"'] },
+      { name: 'Print', values: ['Square Friends'] },
+    ],
+  }
+}

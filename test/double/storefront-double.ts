@@ -1,0 +1,264 @@
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { buildClientSchema, experimentalExecuteIncrementally, parse, validate, type GraphQLSchema } from 'graphql'
+import { Hono } from 'hono'
+import { blanket, type DoubleProduct } from './catalog'
+
+/**
+ * A stand-in for Shopify's Storefront API 2025-07 and its hosted checkout, for local
+ * development and tests only (never bundled into the Worker). Every document is validated
+ * against Shopify's published schema and executed by graphql-js, so a query the real API
+ * would reject is rejected here too, and answers have exactly the shape that was asked.
+ */
+
+export type Fault =
+  | { kind: 'status'; status: number }
+  | { kind: 'graphql-errors'; messages?: string[] }
+  | { kind: 'malformed-json' }
+  | { kind: 'bad-shape' }
+  | { kind: 'empty' }
+  | { kind: 'oversized'; bytes?: number }
+  | { kind: 'hang' }
+  | { kind: 'no-checkout-url' }
+
+export type Operation = 'ProductByHandle' | 'CartCreate'
+export type Call = { operationName: string | null; variables: Record<string, unknown>; headers: Record<string, string> }
+
+type Cart = { token: string; lines: { variantId: string; quantity: number }[] }
+
+const require = createRequire(import.meta.url)
+let schema: GraphQLSchema | undefined
+function storefrontSchema(): GraphQLSchema {
+  schema ??= buildClientSchema(require('./storefront-2025-07.schema.json'))
+  return schema
+}
+
+const IMAGE_DIR = new URL('../../public/images/', import.meta.url)
+
+export function createStorefrontDouble() {
+  const products = new Map<string, DoubleProduct>([['toddler-blanket', blanket()]])
+  const carts = new Map<string, Cart>()
+  const calls: Call[] = []
+  let fault: { fault: Fault; only?: Operation } | null = null
+  let latencyMs = 0
+  let gate: Promise<void> | null = null
+
+  const variants = () => new Map([...products.values()].flatMap((p) => p.variants.map((v) => [v.id, { v, p }] as const)))
+
+  function resolvers(origin: string) {
+    const connection = <T,>(items: T[]) => (args: { first?: number }) => {
+      const nodes = items.slice(0, args.first ?? items.length)
+      return { nodes, edges: nodes.map((node, i) => ({ node, cursor: String(i) })), pageInfo: { hasNextPage: nodes.length < items.length, hasPreviousPage: false } }
+    }
+    const money = (amount: number | string, currencyCode = 'USD') => ({ amount: String(amount), currencyCode })
+    const imageOf = (file: string, altText: string | null) => ({ url: `${origin}/cdn/images/${file}`, altText, id: null, width: 1200, height: 1200 })
+    const variantOf = (p: DoubleProduct, v: DoubleProduct['variants'][number]) => ({
+      __typename: 'ProductVariant',
+      ...v,
+      product: () => productOf(p),
+      image: imageOf(p.images[0]!.file, p.images[0]!.altText),
+    })
+    const productOf = (p: DoubleProduct) => {
+      const prices = p.variants.map((v) => Number(v.price.amount))
+      return {
+        ...p,
+        priceRange: { minVariantPrice: money(Math.min(...prices).toFixed(1)), maxVariantPrice: money(Math.max(...prices).toFixed(1)) },
+        images: connection(p.images.map((i) => imageOf(i.file, i.altText))),
+        featuredImage: p.images[0] ? imageOf(p.images[0].file, p.images[0].altText) : null,
+        variants: connection(p.variants.map((v) => variantOf(p, v))),
+        options: p.options.map((o, i) => ({ id: `gid://shopify/ProductOption/${i}`, name: o.name, values: o.values, optionValues: o.values.map((name) => ({ id: name, name, swatch: null })) })),
+      }
+    }
+    const cartOf = (cart: Cart) => {
+      const lookup = variants()
+      const lines = cart.lines.map((l, i) => {
+        const { v, p } = lookup.get(l.variantId)!
+        return { __typename: 'CartLine', id: `gid://shopify/CartLine/${i}`, quantity: l.quantity, merchandise: variantOf(p, v), cost: { totalAmount: money((Number(v.price.amount) * l.quantity).toFixed(2)) } }
+      })
+      const total = cart.lines.reduce((sum, l) => sum + Number(lookup.get(l.variantId)!.v.price.amount) * l.quantity, 0)
+      return {
+        id: `gid://shopify/Cart/${cart.token}`,
+        checkoutUrl: fault?.fault.kind === 'no-checkout-url' ? null : `${origin}/checkouts/cn/${cart.token}?locale=en`,
+        totalQuantity: cart.lines.reduce((sum, l) => sum + l.quantity, 0),
+        cost: { totalAmount: money(total.toFixed(2)), subtotalAmount: money(total.toFixed(2)) },
+        lines: connection(lines),
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+      }
+    }
+    return {
+      product: ({ handle }: { handle?: string }) => {
+        const p = handle ? products.get(handle) : undefined
+        return p ? productOf(p) : null
+      },
+      cartCreate: ({ input }: { input: { lines?: { merchandiseId: string; quantity?: number }[] } }) => {
+        const lookup = variants()
+        const userErrors = (input.lines ?? []).flatMap((line, i) => {
+          const field = ['input', 'lines', String(i)]
+          if (!lookup.has(line.merchandiseId)) return [{ field: [...field, 'merchandiseId'], message: `The merchandise with id ${line.merchandiseId} does not exist.`, code: 'INVALID' }]
+          if ((line.quantity ?? 1) < 1) return [{ field: [...field, 'quantity'], message: 'The quantity must be greater than 0.', code: 'INVALID' }]
+          return []
+        })
+        if (userErrors.length > 0) return { cart: null, userErrors, warnings: [] }
+        const cart: Cart = { token: crypto.randomUUID().replaceAll('-', ''), lines: (input.lines ?? []).map((l) => ({ variantId: l.merchandiseId, quantity: l.quantity ?? 1 })) }
+        carts.set(cart.token, cart)
+        return { cart: cartOf(cart), userErrors: [], warnings: [] }
+      },
+    }
+  }
+
+  async function graphql(request: Request): Promise<Response> {
+    const origin = new URL(request.url).origin
+    let body: { query?: unknown; variables?: unknown; operationName?: unknown }
+    try {
+      body = (await request.json()) as typeof body
+    } catch {
+      return Response.json({ errors: [{ message: 'Invalid JSON in request body' }] }, { status: 400 })
+    }
+    const query = typeof body.query === 'string' ? body.query : ''
+    let document
+    try {
+      document = parse(query)
+    } catch (error) {
+      return Response.json({ errors: [{ message: (error as Error).message, extensions: { code: 'PARSE_ERROR' } }] })
+    }
+    const operation = document.definitions.find((d) => d.kind === 'OperationDefinition')
+    const operationName = operation && 'name' in operation ? (operation.name?.value ?? null) : null
+    const variables = (body.variables ?? {}) as Record<string, unknown>
+    calls.push({ operationName, variables, headers: Object.fromEntries(request.headers) })
+
+    if (gate) await gate
+    if (latencyMs) await new Promise((r) => setTimeout(r, latencyMs))
+
+    if (!request.headers.get('X-Shopify-Storefront-Access-Token') && !request.headers.get('Shopify-Storefront-Private-Token')) {
+      return Response.json({ errors: [{ message: 'Unauthorized', extensions: { code: 'UNAUTHORIZED' } }] }, { status: 401 })
+    }
+
+    const injected = fault && (!fault.only || fault.only === operationName) ? fault.fault : null
+    if (injected) {
+      const answer = faultResponse(injected)
+      if (answer) return answer
+    }
+
+    const errors = validate(storefrontSchema(), document)
+    if (errors.length > 0) {
+      return Response.json({ errors: errors.map((e) => ({ message: e.message, locations: e.locations, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })) })
+    }
+    // Shopify's schema declares @defer/@stream, which graphql 17 only executes through this entry.
+    const result = await experimentalExecuteIncrementally({ schema: storefrontSchema(), document, rootValue: resolvers(origin), variableValues: variables })
+    return Response.json(result)
+  }
+
+  function faultResponse(f: Fault): Response | Promise<Response> | null {
+    switch (f.kind) {
+      case 'status':
+        return Response.json({ errors: [{ message: `Injected status ${f.status}` }] }, { status: f.status })
+      case 'graphql-errors':
+        return Response.json({ data: null, errors: (f.messages ?? ['Throttled', 'Internal error']).map((message) => ({ message })) })
+      case 'malformed-json':
+        return new Response('{"data": {"product": ', { headers: { 'Content-Type': 'application/json' } })
+      case 'bad-shape':
+        return Response.json({ data: { surprise: true } })
+      case 'empty':
+        return new Response('', { headers: { 'Content-Type': 'application/json' } })
+      case 'oversized':
+        return new Response(`{"data":{"padding":"${'x'.repeat(f.bytes ?? 8 * 1024 * 1024)}"}}`, { headers: { 'Content-Type': 'application/json' } })
+      case 'hang':
+        return new Promise<Response>(() => {})
+      case 'no-checkout-url':
+        return null
+    }
+  }
+
+  function checkoutPage(token: string, url: URL): Response {
+    const cart = carts.get(token)
+    if (!cart) return new Response('Checkout not found', { status: 404 })
+    const lookup = variants()
+    const rows = cart.lines.map((l) => {
+      const { v, p } = lookup.get(l.variantId)!
+      return `<tr><td>${escapeHtml(p.title)} (${escapeHtml(v.title)})</td><td data-qty>${l.quantity}</td><td>$${(Number(v.price.amount) * l.quantity).toFixed(2)}</td></tr>`
+    })
+    const total = cart.lines.reduce((sum, l) => sum + Number(lookup.get(l.variantId)!.v.price.amount) * l.quantity, 0)
+    return new Response(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout – Storefront double</title></head><body>` +
+        `<h1>Checkout (local Storefront double)</h1><p>Channel: <span id="channel">${escapeHtml(url.searchParams.get('channel') ?? '')}</span></p>` +
+        `<table><thead><tr><th>Item</th><th>Qty</th><th>Price</th></tr></thead><tbody>${rows.join('')}</tbody></table>` +
+        `<p>Total: <strong id="total">$${total.toFixed(2)}</strong></p></body></html>`,
+      { headers: { 'Content-Type': 'text/html; charset=utf-8' } },
+    )
+  }
+
+  const app = new Hono()
+    .post('/api/2025-07/graphql.json', (c) => graphql(c.req.raw))
+    .get('/checkouts/cn/:token', (c) => checkoutPage(c.req.param('token'), new URL(c.req.url)))
+    .get('/cdn/images/:file', async (c) => {
+      const file = c.req.param('file')
+      if (!/^[\w-]+\.(svg|webp|png|jpg)$/.test(file)) return c.notFound()
+      try {
+        const bytes = await readFile(new URL(file, IMAGE_DIR))
+        const type = file.endsWith('.svg') ? 'image/svg+xml' : `image/${file.split('.').pop()}`
+        return new Response(bytes, { headers: { 'Content-Type': type, 'Cache-Control': 'public, max-age=3600' } })
+      } catch {
+        return c.notFound()
+      }
+    })
+    // The failure switch, for tests and the benchmark driving a double in another process.
+    .post('/__double/fault', async (c) => {
+      const body = (await c.req.json()) as { fault: Fault | null; only?: Operation }
+      control.setFault(body.fault, body.only)
+      return c.json({ ok: true })
+    })
+    .post('/__double/latency', async (c) => {
+      control.latencyMs = Number(((await c.req.json()) as { ms: number }).ms) || 0
+      return c.json({ ok: true })
+    })
+    .get('/__double/calls', (c) => c.json(calls))
+    .post('/__double/reset', (c) => {
+      control.reset()
+      return c.json({ ok: true })
+    })
+
+  const control = {
+    fetch: (request: Request) => app.fetch(request),
+    calls,
+    products,
+    carts,
+    get latencyMs() {
+      return latencyMs
+    },
+    set latencyMs(ms: number) {
+      latencyMs = ms
+    },
+    callsOf(operation: Operation) {
+      return calls.filter((c) => c.operationName === operation)
+    },
+    setFault(next: Fault | null, only?: Operation) {
+      fault = next ? { fault: next, only } : null
+    },
+    /** Holds every GraphQL answer until the returned function is called. */
+    hold(): () => void {
+      let release!: () => void
+      gate = new Promise<void>((resolve) => (release = resolve))
+      return () => {
+        gate = null
+        release()
+      }
+    },
+    reset() {
+      calls.length = 0
+      fault = null
+      latencyMs = 0
+      gate = null
+      carts.clear()
+      products.clear()
+      products.set('toddler-blanket', blanket())
+    },
+  }
+  return control
+}
+
+export type StorefrontDouble = ReturnType<typeof createStorefrontDouble>
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}

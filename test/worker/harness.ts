@@ -1,0 +1,85 @@
+import { Miniflare } from 'miniflare'
+import type { Readable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import { startStorefrontDouble, type RunningDouble } from '../double/server'
+
+const root = fileURLToPath(new URL('../../', import.meta.url))
+
+export const PUBLIC_TOKEN = 'test-public-token-5f2c'
+export const PRIVATE_TOKEN = 'test-private-token-9ab1'
+
+export type Shop = Awaited<ReturnType<typeof startShop>>
+
+/**
+ * The deployed Worker bundle (dist/worker, from `npm run build`) running in workerd, with
+ * the Storefront double on loopback. `vars` override wrangler.toml's.
+ */
+export async function startShop(vars: Record<string, string> = {}) {
+  const upstream: RunningDouble = await startStorefrontDouble()
+  const logs: string[] = []
+  const mf = new Miniflare({
+    rootPath: root,
+    name: 'blanket-shop',
+    modules: true,
+    scriptPath: 'dist/worker/index.js',
+    compatibilityDate: '2026-04-01',
+    cf: false,
+    bindings: {
+      SHOPIFY_STORE_DOMAIN: upstream.origin,
+      SHOPIFY_STOREFRONT_TOKEN: PUBLIC_TOKEN,
+      RENDER_DEADLINE_MS: '200',
+      STOREFRONT_TIMEOUT_MS: '2000',
+      ...vars,
+    },
+    assets: { directory: 'dist/client', binding: 'ASSETS', routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true } },
+    handleRuntimeStdio(stdout: Readable, stderr: Readable) {
+      for (const stream of [stdout, stderr]) {
+        let buffered = ''
+        stream.on('data', (chunk: Buffer) => {
+          buffered += chunk.toString()
+          const lines = buffered.split('\n')
+          buffered = lines.pop()!
+          logs.push(...lines.filter(Boolean))
+        })
+      }
+    },
+  })
+  const url = await mf.ready
+  const origin = url.origin
+
+  return {
+    origin,
+    double: upstream.double,
+    doubleOrigin: upstream.origin,
+    logs,
+    /** Structured log lines the Worker wrote, parsed. */
+    logEntries(): Record<string, unknown>[] {
+      return logs.flatMap((line) => {
+        try {
+          const parsed = JSON.parse(line.slice(line.indexOf('{')))
+          return typeof parsed === 'object' && parsed ? [parsed] : []
+        } catch {
+          return []
+        }
+      })
+    },
+    fetch(path: string, init?: RequestInit) {
+      return fetch(new URL(path, origin), { redirect: 'manual', ...init })
+    },
+    async dispose() {
+      await mf.dispose()
+      await upstream.close()
+    },
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Waits until `check` holds, polling; for background work such as a cache refresh. */
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 3000) {
+  const started = Date.now()
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time')
+    await sleep(20)
+  }
+}

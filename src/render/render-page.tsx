@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { renderToReadableStream } from 'react-dom/server.edge'
 import { isbot } from 'isbot'
 import { App } from '../../client/App'
@@ -54,10 +55,12 @@ export async function renderPage(c: Context<AppEnv>, render: PageRender): Promis
   )
   if (crawler) await stream.allReady
 
-  return new Response(stream, {
-    status,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' },
-  })
+  c.header('Content-Type', 'text/html; charset=utf-8')
+  c.header('Cache-Control', 'no-cache')
+  // Known only when the product settled before the headers went out.
+  const cache = c.get('cache')
+  if (cache) c.header('Server-Timing', `cache;desc="${cache}"`)
+  return c.body(stream, status as ContentfulStatusCode)
 }
 
 function settledWithin(promise: PromiseLike<unknown>, ms: number): Promise<void> {

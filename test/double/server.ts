@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
-import { createStorefrontDouble, type StorefrontDouble } from './storefront-double'
+import { createStorefrontDouble, type StorefrontDouble } from './storefront-double.ts'
 
 export type RunningDouble = { double: StorefrontDouble; origin: string; close: () => Promise<void> }
 

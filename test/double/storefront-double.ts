@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { buildClientSchema, experimentalExecuteIncrementally, parse, validate, type GraphQLSchema } from 'graphql'
 import { Hono } from 'hono'
-import { blanket, type DoubleProduct } from './catalog'
+import { blanket, type DoubleProduct } from './catalog.ts'
 
 /**
  * A stand-in for Shopify's Storefront API 2025-07 and its hosted checkout, for local
@@ -78,7 +78,7 @@ export function createStorefrontDouble() {
       const total = cart.lines.reduce((sum, l) => sum + Number(lookup.get(l.variantId)!.v.price.amount) * l.quantity, 0)
       return {
         id: `gid://shopify/Cart/${cart.token}`,
-        checkoutUrl: fault?.fault.kind === 'no-checkout-url' ? null : `${origin}/checkouts/cn/${cart.token}?locale=en`,
+        checkoutUrl: `${origin}/checkouts/cn/${cart.token}?locale=en`,
         totalQuantity: cart.lines.reduce((sum, l) => sum + l.quantity, 0),
         cost: { totalAmount: money(total.toFixed(2)), subtotalAmount: money(total.toFixed(2)) },
         lines: connection(lines),
@@ -100,6 +100,8 @@ export function createStorefrontDouble() {
           return []
         })
         if (userErrors.length > 0) return { cart: null, userErrors, warnings: [] }
+        // Cart.checkoutUrl is non-null in the schema: Shopify 'returns no checkout URL' as no cart at all.
+        if (fault?.fault.kind === 'no-checkout-url') return { cart: null, userErrors: [], warnings: [] }
         const cart: Cart = { token: crypto.randomUUID().replaceAll('-', ''), lines: (input.lines ?? []).map((l) => ({ variantId: l.merchandiseId, quantity: l.quantity ?? 1 })) }
         carts.set(cart.token, cart)
         return { cart: cartOf(cart), userErrors: [], warnings: [] }

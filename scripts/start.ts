@@ -1,0 +1,39 @@
+// `npm start`: the shop on http://127.0.0.1:8787 through `wrangler dev`, against the local
+// Storefront double on :8788 — unless .dev.vars names a real store, in which case wrangler
+// reads it and no double is started.
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { startStorefrontDouble } from '../test/double/server.ts'
+
+const port = Number(process.env.PORT ?? 8787)
+const doublePort = Number(process.env.DOUBLE_PORT ?? 8788)
+const devVars = existsSync('.dev.vars') ? readFileSync('.dev.vars', 'utf8') : ''
+const realStore = /^\s*SHOPIFY_STORE_DOMAIN\s*=\s*\S+/m.test(devVars)
+
+const vars: string[] = []
+let stopDouble = async () => {}
+if (realStore) {
+  console.log('Using the Shopify store named in .dev.vars.')
+} else {
+  const double = await startStorefrontDouble(doublePort)
+  stopDouble = double.close
+  vars.push('--var', `SHOPIFY_STORE_DOMAIN:${double.origin}`, '--var', 'SHOPIFY_STOREFRONT_TOKEN:local-double-token')
+  console.log(`Storefront double (stands in for Shopify) on ${double.origin}`)
+}
+
+const wrangler = spawn('wrangler', ['dev', '--ip', '127.0.0.1', '--port', String(port), ...vars], {
+  stdio: 'inherit',
+  env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
+})
+console.log(`\n  The shop: http://127.0.0.1:${port}\n`)
+
+const stop = async () => {
+  wrangler.kill('SIGINT')
+  await stopDouble()
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)
+wrangler.on('exit', async (code) => {
+  await stopDouble()
+  process.exit(code ?? 0)
+})

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { PRIVATE_TOKEN, PUBLIC_TOKEN, startShop, type Shop } from './harness'
+
+describe('routes of SPEC §2', () => {
+  let shop: Shop
+  beforeAll(async () => {
+    shop = await startShop()
+  })
+  afterAll(() => shop?.dispose())
+
+  test.each([
+    ['/', 200, 'Only $38 – Order Now!'],
+    ['/product/toddler-blanket', 200, 'Square Friends Fleece Blanket'],
+    ['/terms', 200, 'Terms of Use'],
+    ['/privacy', 200, 'Privacy Policy'],
+    ['/about', 200, 'About'],
+    ['/product/no-such-blanket', 404, 'Product not found'],
+    ['/nope', 404, 'Oops! Page not found'],
+    ['/product/toddler-blanket/extra', 404, 'Oops! Page not found'],
+    ['/product/%3Cscript%3E', 404, 'Oops! Page not found'],
+  ])('GET %s → %i, server-rendered', async (path, status, text) => {
+    const res = await shop.fetch(path)
+    expect(res.status).toBe(status)
+    expect(res.headers.get('Content-Type')).toBe('text/html; charset=utf-8')
+    const html = await res.text()
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true)
+    expect(html).toContain(text)
+    expect(html).toMatch(/<script type="module" src="\/assets\/entry-[\w-]+\.js"/)
+  })
+
+  test('a handle that cannot exist is a 404 without asking Shopify', async () => {
+    const before = shop.double.calls.length
+    expect((await shop.fetch('/product/%3Cscript%3E')).status).toBe(404)
+    expect((await shop.fetch(`/product/${'a'.repeat(300)}`)).status).toBe(404)
+    expect(shop.double.calls.length).toBe(before)
+  })
+
+  test('the 404 page tells the browser which path was missing, for its console log', async () => {
+    const html = await (await shop.fetch('/some/missing/page')).text()
+    expect(html).toContain('"page":"not-found","path":"/some/missing/page"')
+    expect(html).toContain('Return to Home')
+    expect(html).toContain('<meta name="robots" content="noindex"/>')
+  })
+
+  test('built client assets are served with a year-long immutable lifetime', async () => {
+    const html = await (await shop.fetch('/')).text()
+    const script = /src="(\/assets\/entry-[\w-]+\.js)"/.exec(html)![1]!
+    const res = await shop.fetch(script)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+    expect(await res.text()).toContain('hydrateRoot')
+  })
+
+  test('build metadata is not served', async () => {
+    expect((await shop.fetch('/.vite/manifest.json')).status).toBe(404)
+  })
+
+  test('the Storefront API is called with the public token header', async () => {
+    const call = shop.double.callsOf('ProductByHandle').find((c) => c.variables.handle === 'toddler-blanket')!
+    expect(call.headers['x-shopify-storefront-access-token']).toBe(PUBLIC_TOKEN)
+    expect(call.headers['content-type']).toBe('application/json')
+    expect(call.headers['shopify-storefront-private-token']).toBeUndefined()
+  })
+})
+
+describe('with a private Storefront token', () => {
+  let shop: Shop
+  beforeAll(async () => {
+    shop = await startShop({ SHOPIFY_STOREFRONT_TOKEN: '', SHOPIFY_STOREFRONT_PRIVATE_TOKEN: PRIVATE_TOKEN })
+  })
+  afterAll(() => shop?.dispose())
+
+  test('sends the private token and the buyer IP instead', async () => {
+    const res = await shop.fetch('/product/toddler-blanket', { headers: { 'CF-Connecting-IP': '203.0.113.7' } })
+    expect(res.status).toBe(200)
+    const call = shop.double.callsOf('ProductByHandle').at(-1)!
+    expect(call.headers['shopify-storefront-private-token']).toBe(PRIVATE_TOKEN)
+    expect(call.headers['shopify-storefront-buyer-ip']).toBe('203.0.113.7')
+    expect(call.headers['x-shopify-storefront-access-token']).toBeUndefined()
+  })
+})
+
+describe('an unhandled error', () => {
+  let shop: Shop
+  beforeAll(async () => {
+    // A Worker deployed without its shop domain fails on every page that needs Shopify.
+    shop = await startShop({ SHOPIFY_STORE_DOMAIN: '' })
+  })
+  afterAll(() => shop?.dispose())
+
+  test('gets the error page with status 500, a logged request id and no stack trace', async () => {
+    const res = await shop.fetch('/', { headers: { 'CF-Ray': 'ray-test-123' } })
+    expect(res.status).toBe(500)
+    const html = await res.text()
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true)
+    expect(html).toContain('Unexpected Application Error!')
+    expect(html).not.toMatch(/ConfigError|SHOPIFY_STORE_DOMAIN|at \w+ \(/)
+    expect(res.headers.get('X-Request-Id')).toBe('ray-test-123')
+
+    const entry = shop.logEntries().find((e) => e.requestId === 'ray-test-123' && e.level === 'error')
+    expect(entry).toMatchObject({ message: 'unhandled error', path: '/' })
+    expect(JSON.stringify(entry)).toContain('SHOPIFY_STORE_DOMAIN is not set')
+  })
+
+  test('pages that need no Shopify data still work', async () => {
+    expect((await shop.fetch('/terms')).status).toBe(200)
+  })
+})

@@ -1,3 +1,8 @@
+import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import { useAtomValue } from 'jotai'
+import { Toaster } from 'react-hot-toast'
+import { isCartOpenAtom } from './cart/cart-store'
+import { CartAnnouncer } from './components/CartAnnouncer'
 import { Footer } from './components/Footer'
 import { Header } from './components/Header'
 import type { Thenable } from './lib/thenable'
@@ -9,18 +14,40 @@ import { ProductPage } from './pages/ProductPage'
 import { AboutPage, PrivacyPage, TermsPage } from './pages/StaticPages'
 import { ProductContext } from './product-context'
 
+const CartDrawer = lazy(() => import('./components/CartDrawer'))
+
 /** The whole shop, the same tree on the server and in the browser. */
 export function App({ page, product }: { page: PageData; product: Thenable<ProductResult> | null }) {
   return (
     <ProductContext value={product}>
-      <div className="flex min-h-screen flex-col bg-white text-stone-800">
+      <div className="flex min-h-screen flex-col bg-white font-sans text-stone-800">
         <Header />
         <main className="flex-1">
-          <Page page={page} />
+          <ErrorBoundary>
+            <Page page={page} />
+          </ErrorBoundary>
         </main>
         <Footer />
       </div>
+      <CartDrawerWhenUsed />
+      <CartAnnouncer />
+      <Toaster position="top-center" />
     </ProductContext>
+  )
+}
+
+/** The drawer's code is fetched the first time the cart opens, not on page load. */
+function CartDrawerWhenUsed() {
+  const open = useAtomValue(isCartOpenAtom)
+  const [used, setUsed] = useState(false)
+  useEffect(() => {
+    if (open) setUsed(true)
+  }, [open])
+  if (!used && !open) return null
+  return (
+    <Suspense fallback={null}>
+      <CartDrawer />
+    </Suspense>
   )
 }
 
@@ -40,5 +67,19 @@ function Page({ page }: { page: PageData }) {
       return <NotFoundPage path={page.path} />
     case 'error':
       return <ErrorPage />
+  }
+}
+
+/** An error while the page runs in the browser shows the error page, not a blank screen. */
+class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override componentDidCatch(error: unknown) {
+    console.error('Unexpected Application Error!', error)
+  }
+  override render() {
+    return this.state.failed ? <ErrorPage /> : this.props.children
   }
 }

@@ -1,3 +1,4 @@
+import '@unocss/reset/tailwind.css'
 import 'virtual:uno.css'
 import { hydrateRoot } from 'react-dom/client'
 import { App } from './App'

@@ -2,13 +2,13 @@ import { useEffect } from 'react'
 
 export function NotFoundPage({ path }: { path: string }) {
   useEffect(() => {
-    console.warn('404: no page at', path)
+    console.warn('404: a shopper tried to open', path)
   }, [path])
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-6xl font-extrabold">404</h1>
-      <p className="mt-4 text-xl text-stone-600">Oops! Page not found</p>
-      <a href="/" className="mt-6 inline-block underline">
+      <h1 className="text-7xl font-extrabold text-orange-600">404</h1>
+      <p className="mt-4 text-2xl font-bold text-stone-900">Oops! Page not found</p>
+      <a href="/" className="mt-8 inline-block rounded-full bg-orange-600 px-8 py-4 font-bold text-white hover:bg-orange-700">
         Return to Home
       </a>
     </section>

@@ -1,6 +1,16 @@
-import { Suspense, use } from 'react'
+import { useSetAtom } from 'jotai'
+import { Suspense, use, useId, useState } from 'react'
+import type { Product } from '../../src/storefront/types'
+import { addItemAtom } from '../cart/cart-store'
+import { firstVariantLine } from '../cart/cart-item'
+import { BenefitStrip } from '../components/BenefitStrip'
+import { ArrowLeftIcon, ChevronIcon } from '../components/icons'
+import { toastAdded, toastProductUnavailable } from '../components/toasts'
+import { productDetails } from '../content/shop-content'
 import { formatPrice } from '../lib/format'
 import { ProductContext, ProductData } from '../product-context'
+
+const MAX_THUMBNAILS = 5
 
 export function ProductPage() {
   return (
@@ -16,16 +26,101 @@ function ProductDetail() {
   return (
     <>
       <ProductData result={result} />
-      {result.status === 'found' ? (
-        <article className="mx-auto max-w-5xl px-4 py-8">
-          <a href="/">Back to Store</a>
-          <h1 className="text-3xl font-bold">{result.product.title}</h1>
-          <p data-testid="price">{formatPrice(result.product.priceRange.minVariantPrice.amount)}</p>
-          <p>{result.product.description}</p>
-        </article>
-      ) : (
-        <ProductNotFound />
-      )}
+      {result.status === 'found' ? <ProductView product={result.product} /> : <ProductNotFound />}
+    </>
+  )
+}
+
+function ProductView({ product }: { product: Product }) {
+  const [selected, setSelected] = useState(0)
+  const [detailsOpen, setDetailsOpen] = useState(false)
+  const detailsId = useId()
+  const add = useSetAtom(addItemAtom)
+  const image = product.images[selected] ?? product.images[0]
+
+  function addToCart() {
+    const line = firstVariantLine(product)
+    if (!line) return toastProductUnavailable()
+    add(line)
+    toastAdded()
+  }
+
+  return (
+    <>
+      <article className="mx-auto max-w-6xl px-4 py-6 md:py-10">
+        <a href="/" className="inline-flex items-center gap-2 rounded-lg font-semibold text-stone-700 hover:text-orange-700">
+          <ArrowLeftIcon width={18} height={18} /> Back to Store
+        </a>
+        <div className="mt-6 grid gap-10 md:grid-cols-2">
+          <div>
+            {image && (
+              <img
+                src={image.url}
+                alt={image.altText ?? product.title}
+                width={1200}
+                height={1200}
+                fetchPriority="high"
+                className="aspect-square w-full rounded-3xl bg-orange-50 object-cover"
+                data-testid="product-image"
+              />
+            )}
+            {product.images.length > 1 && (
+              <div className="mt-3 grid grid-cols-5 gap-3" data-testid="product-thumbnails">
+                {product.images.slice(0, MAX_THUMBNAILS).map((thumb, i) => (
+                  <button
+                    key={thumb.url}
+                    type="button"
+                    onClick={() => setSelected(i)}
+                    aria-label={`Show image ${i + 1}${thumb.altText ? `: ${thumb.altText}` : ''}`}
+                    aria-pressed={i === selected}
+                    className={`overflow-hidden rounded-xl border-2 ${i === selected ? 'border-orange-600' : 'border-transparent'}`}
+                  >
+                    <img src={thumb.url} alt="" width={240} height={240} loading="lazy" className="aspect-square w-full bg-orange-50 object-cover" />
+                  </button>
+                ))}
+              </div>
+            )}
+          </div>
+          <div>
+            <h1 className="text-3xl font-extrabold text-stone-900 md:text-4xl">{product.title}</h1>
+            <p className="mt-3 text-2xl font-bold text-orange-700" data-testid="price">
+              {formatPrice(product.priceRange.minVariantPrice.amount)}
+            </p>
+            <p className="mt-5 whitespace-pre-line text-stone-700">{product.description}</p>
+            <button
+              type="button"
+              onClick={addToCart}
+              className="mt-8 w-full rounded-full bg-orange-600 px-8 py-4 text-lg font-extrabold text-white shadow-lg shadow-orange-200 transition hover:bg-orange-700 md:w-auto"
+            >
+              Add to Cart
+            </button>
+
+            <div className="mt-8 rounded-2xl border border-stone-200">
+              <h2>
+                <button
+                  type="button"
+                  onClick={() => setDetailsOpen((open) => !open)}
+                  aria-expanded={detailsOpen}
+                  aria-controls={detailsId}
+                  className="flex w-full items-center justify-between p-4 text-left text-lg font-bold text-stone-900"
+                >
+                  Product Details
+                  <ChevronIcon className={`transition ${detailsOpen ? 'rotate-180' : ''}`} />
+                </button>
+              </h2>
+              <dl id={detailsId} hidden={!detailsOpen} className={`${detailsOpen ? 'grid' : 'hidden'} gap-3 border-t border-stone-200 p-4 sm:grid-cols-[auto_1fr]`} data-testid="product-details">
+                {productDetails.map((detail) => (
+                  <div key={detail.label} className="contents">
+                    <dt className="font-semibold text-stone-900">{detail.label}</dt>
+                    <dd className="text-stone-700">{detail.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          </div>
+        </div>
+      </article>
+      <BenefitStrip />
     </>
   )
 }
@@ -33,8 +128,9 @@ function ProductDetail() {
 function ProductNotFound() {
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-2xl font-bold">Product not found</h1>
-      <a href="/" className="mt-6 inline-block rounded-full bg-stone-900 px-6 py-3 text-white">
+      <h1 className="text-3xl font-extrabold text-stone-900">Product not found</h1>
+      <p className="mt-3 text-stone-600">This blanket may have wandered off. Let’s get you back to the shop.</p>
+      <a href="/" className="mt-8 inline-block rounded-full bg-orange-600 px-8 py-4 font-bold text-white hover:bg-orange-700">
         Back to Home
       </a>
     </section>
@@ -43,10 +139,25 @@ function ProductNotFound() {
 
 export function ProductSkeleton() {
   return (
-    <div className="mx-auto max-w-5xl animate-pulse px-4 py-8" aria-busy="true" aria-label="Loading product" data-testid="product-skeleton">
-      <div className="aspect-square w-full rounded-2xl bg-stone-200 md:w-1/2" />
-      <div className="mt-6 h-8 w-2/3 rounded bg-stone-200" />
-      <div className="mt-3 h-6 w-24 rounded bg-stone-200" />
+    <div className="mx-auto max-w-6xl animate-pulse px-4 py-6 md:py-10" aria-busy="true" aria-label="Loading product" role="status" data-testid="product-skeleton">
+      <div className="h-5 w-32 rounded bg-stone-200" />
+      <div className="mt-6 grid gap-10 md:grid-cols-2">
+        <div>
+          <div className="aspect-square w-full rounded-3xl bg-stone-200" />
+          <div className="mt-3 grid grid-cols-5 gap-3">
+            {[0, 1, 2, 3, 4].map((i) => (
+              <div key={i} className="aspect-square rounded-xl bg-stone-200" />
+            ))}
+          </div>
+        </div>
+        <div>
+          <div className="h-9 w-3/4 rounded bg-stone-200" />
+          <div className="mt-4 h-7 w-24 rounded bg-stone-200" />
+          <div className="mt-6 h-4 w-full rounded bg-stone-200" />
+          <div className="mt-2 h-4 w-5/6 rounded bg-stone-200" />
+          <div className="mt-8 h-14 w-48 rounded-full bg-stone-200" />
+        </div>
+      </div>
     </div>
   )
 }

@@ -13,7 +13,7 @@ import { blanket, type DoubleProduct } from './catalog.ts'
 
 export type Fault =
   | { kind: 'status'; status: number }
-  | { kind: 'graphql-errors'; messages?: string[] }
+  | { kind: 'graphql-errors'; messages?: readonly string[] }
   | { kind: 'malformed-json' }
   | { kind: 'bad-shape' }
   | { kind: 'empty' }

@@ -1,0 +1,16 @@
+import type { Product } from '../../src/storefront/types'
+import type { CartItem } from './cart-store'
+
+/** The line the shop adds on every order click: the first variant, quantity 1 (SPEC §9). */
+export function firstVariantLine(product: Product): CartItem | null {
+  const variant = product.variants[0]
+  if (!variant) return null
+  return {
+    variantId: variant.id,
+    variantTitle: variant.title,
+    quantity: 1,
+    price: variant.price,
+    selectedOptions: variant.selectedOptions,
+    product: { title: product.title, handle: product.handle, images: product.images.slice(0, 1) },
+  }
+}

@@ -1,0 +1,43 @@
+import { useAtomValue, useSetAtom } from 'jotai'
+import { checkoutCreatedAtom, isCartOpenAtom, isLoadingAtom, itemsAtom } from './cart-store'
+import { toastCheckoutFailed } from '../components/toasts'
+
+type CheckoutAnswer = { checkoutUrl: string; cartId: string }
+
+/**
+ * Creates the hosted cart through the Worker's POST /checkout and opens Shopify's checkout
+ * in a new tab. The tab is opened inside the click, before any await: browsers block a
+ * window opened later as a pop-up. It is pointed at the checkout once the URL is known.
+ */
+export function useCheckout() {
+  const items = useAtomValue(itemsAtom)
+  const setLoading = useSetAtom(isLoadingAtom)
+  const setOpen = useSetAtom(isCartOpenAtom)
+  const created = useSetAtom(checkoutCreatedAtom)
+
+  return async function checkout() {
+    if (items.length === 0) return
+    const tab = window.open('', '_blank')
+    if (tab) tab.opener = null
+    setLoading(true)
+    try {
+      const response = await fetch('/checkout', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ lines: items.map((item) => ({ merchandiseId: item.variantId, quantity: item.quantity })) }),
+      })
+      if (!response.ok) throw new Error(`checkout answered ${response.status}`)
+      const answer = (await response.json()) as CheckoutAnswer
+      created(answer)
+      if (tab) tab.location.href = answer.checkoutUrl
+      else window.location.assign(answer.checkoutUrl) // pop-ups blocked outright: go there here
+      setOpen(false)
+    } catch (error) {
+      tab?.close()
+      console.warn('Checkout failed:', error)
+      toastCheckoutFailed()
+    } finally {
+      setLoading(false)
+    }
+  }
+}

@@ -1,0 +1,143 @@
+import { useAtom, useAtomValue, useSetAtom } from 'jotai'
+import { Drawer } from 'vaul'
+import {
+  isCartOpenAtom,
+  isLoadingAtom,
+  itemsAtom,
+  MAX_QUANTITY,
+  removeItemAtom,
+  totalPriceAtom,
+  totalQuantityAtom,
+  updateQuantityAtom,
+  type CartItem,
+} from '../cart/cart-store'
+import { useCheckout } from '../cart/use-checkout'
+import { formatPrice } from '../lib/format'
+import { itemCountText } from '../lib/item-count'
+import { BagIcon, CloseIcon, MinusIcon, PlusIcon, SpinnerIcon, TrashIcon } from './icons'
+
+/**
+ * The cart sheet (SPEC §2). vaul (on Radix Dialog) traps focus while it is open and closes
+ * on Esc or a click outside. Loaded on first use, so it costs nothing on first paint.
+ */
+export default function CartDrawer() {
+  const [open, setOpen] = useAtom(isCartOpenAtom)
+  const items = useAtomValue(itemsAtom)
+  const count = useAtomValue(totalQuantityAtom)
+  const total = useAtomValue(totalPriceAtom)
+  const loading = useAtomValue(isLoadingAtom)
+  const checkout = useCheckout()
+
+  return (
+    <Drawer.Root open={open} onOpenChange={setOpen} direction="right">
+      <Drawer.Portal>
+        <Drawer.Overlay className="fixed inset-0 z-40 bg-stone-900/40" />
+        <Drawer.Content
+          className="fixed bottom-0 right-0 top-0 z-50 flex w-full max-w-md flex-col bg-white shadow-2xl outline-none"
+          data-testid="cart-drawer"
+        >
+          <div className="flex items-start justify-between border-b border-stone-100 p-5">
+            <div>
+              <Drawer.Title className="text-xl font-extrabold text-stone-900">Shopping Cart</Drawer.Title>
+              <Drawer.Description className="mt-1 text-sm text-stone-600" data-testid="cart-subtitle">
+                {items.length === 0 ? 'Your cart is empty' : itemCountText(count)}
+              </Drawer.Description>
+            </div>
+            <Drawer.Close className="grid h-10 w-10 place-items-center rounded-full text-stone-600 hover:bg-stone-100" aria-label="Close cart">
+              <CloseIcon />
+            </Drawer.Close>
+          </div>
+
+          {items.length === 0 ? (
+            <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-stone-500" data-testid="cart-empty">
+              <BagIcon width={56} height={56} className="text-orange-300" />
+              <p className="text-lg">Your cart is empty</p>
+            </div>
+          ) : (
+            <ul className="flex-1 divide-y divide-stone-100 overflow-y-auto px-5" aria-label="Items in your cart">
+              {items.map((item) => (
+                <CartLine key={item.variantId} item={item} />
+              ))}
+            </ul>
+          )}
+
+          <div className="border-t border-stone-100 p-5">
+            <div className="mb-4 flex items-center justify-between text-lg font-bold text-stone-900">
+              <span>Total</span>
+              <span data-testid="cart-total">{formatPrice(total)}</span>
+            </div>
+            <button
+              type="button"
+              onClick={checkout}
+              disabled={items.length === 0 || loading}
+              className="flex w-full items-center justify-center gap-2 rounded-full bg-orange-600 px-6 py-4 text-lg font-bold text-white transition hover:bg-orange-700 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600"
+              data-testid="checkout-button"
+            >
+              {loading ? (
+                <>
+                  <SpinnerIcon /> Creating Checkout...
+                </>
+              ) : (
+                'Checkout with Shopify'
+              )}
+            </button>
+          </div>
+        </Drawer.Content>
+      </Drawer.Portal>
+    </Drawer.Root>
+  )
+}
+
+function CartLine({ item }: { item: CartItem }) {
+  const update = useSetAtom(updateQuantityAtom)
+  const remove = useSetAtom(removeItemAtom)
+  const title = item.product.title || 'Product'
+  const image = item.product.images[0]
+  const options = item.selectedOptions.map((o) => o.value).join(' • ')
+  return (
+    <li className="flex gap-4 py-4" data-testid="cart-line">
+      {image ? (
+        <img src={image.url} alt={image.altText ?? title} width={80} height={80} className="h-20 w-20 flex-none rounded-xl bg-orange-50 object-cover" />
+      ) : (
+        <div className="h-20 w-20 flex-none rounded-xl bg-orange-50" aria-hidden="true" />
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex items-start justify-between gap-2">
+          <p className="font-bold leading-tight text-stone-900">{title}</p>
+          <button
+            type="button"
+            onClick={() => remove(item.variantId)}
+            className="grid h-9 w-9 flex-none place-items-center rounded-full text-stone-500 hover:bg-red-50 hover:text-red-700"
+            aria-label={`Remove ${title} from cart`}
+          >
+            <TrashIcon width={18} height={18} />
+          </button>
+        </div>
+        {options && <p className="text-sm text-stone-600">{options}</p>}
+        <div className="mt-auto flex items-center justify-between pt-2">
+          <p className="font-semibold text-stone-900" data-testid="line-price">{formatPrice(item.price.amount)}</p>
+          <div className="flex items-center gap-1 rounded-full border border-stone-200">
+            <button
+              type="button"
+              onClick={() => update({ variantId: item.variantId, quantity: item.quantity - 1 })}
+              className="grid h-9 w-9 place-items-center rounded-full hover:bg-stone-100"
+              aria-label={`One fewer ${title}`}
+            >
+              <MinusIcon width={16} height={16} />
+            </button>
+            <span className="w-6 text-center font-semibold" data-testid="line-quantity">{item.quantity}</span>
+            <button
+              type="button"
+              onClick={() => update({ variantId: item.variantId, quantity: item.quantity + 1 })}
+              disabled={item.quantity >= MAX_QUANTITY}
+              className="grid h-9 w-9 place-items-center rounded-full hover:bg-stone-100 disabled:opacity-40"
+              aria-label={`One more ${title}`}
+            >
+              <PlusIcon width={16} height={16} />
+            </button>
+          </div>
+        </div>
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,33 @@
+import { useSetAtom } from 'jotai'
+import type { ReactNode } from 'react'
+import { addItemAtom, isCartOpenAtom } from '../cart/cart-store'
+import { firstVariantLine } from '../cart/cart-item'
+import { useSettledProduct } from '../product-context'
+import { toastProductUnavailable } from './toasts'
+
+/** Adds the blanket (first variant, quantity 1) and opens the cart (SPEC §4 'Order click'). */
+export function OrderButton({ children, className = '' }: { children: ReactNode; className?: string }) {
+  const result = useSettledProduct()
+  const add = useSetAtom(addItemAtom)
+  const openCart = useSetAtom(isCartOpenAtom)
+
+  function order() {
+    const line = result?.status === 'found' ? firstVariantLine(result.product) : null
+    if (!line) {
+      toastProductUnavailable()
+      return
+    }
+    add(line)
+    openCart(true)
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={order}
+      className={`rounded-full bg-orange-600 px-8 py-4 text-lg font-extrabold text-white shadow-lg shadow-orange-200 transition hover:bg-orange-700 active:scale-98 ${className}`}
+    >
+      {children}
+    </button>
+  )
+}

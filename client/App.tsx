@@ -29,6 +29,7 @@ export function App({ page, product }: { page: PageData; product: Thenable<Produ
         </main>
         <Footer />
       </div>
+      <HydratedMark />
       <CartDrawerWhenUsed />
       <CartAnnouncer />
       <Toaster position="top-center" />
@@ -49,6 +50,14 @@ function CartDrawerWhenUsed() {
       <CartDrawer />
     </Suspense>
   )
+}
+
+/** Marks the document once React owns it: buttons work from here on. */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
+  return null
 }
 
 function Page({ page }: { page: PageData }) {

@@ -56,7 +56,7 @@ export function Carousel({ label, interval, children, className = '' }: Props) {
         keyboard: 'focused',
         classes: {
           pagination: 'splide__pagination mt-4 flex justify-center gap-2',
-          page: 'splide__pagination__page h-3 w-3 rounded-full bg-stone-300 transition [&.is-active]:w-7 [&.is-active]:bg-orange-600',
+          page: 'splide__pagination__page h-3 w-3 rounded-full bg-stone-300 transition [&.is-active]:w-7 [&.is-active]:bg-orange-700',
         },
       }}
     >

@@ -29,7 +29,7 @@ export default function CartDrawer() {
   const checkout = useCheckout()
 
   return (
-    <Drawer.Root open={open} onOpenChange={setOpen} direction="right">
+    <Drawer.Root open={open} onOpenChange={setOpen} direction="right" autoFocus>
       <Drawer.Portal>
         <Drawer.Overlay className="fixed inset-0 z-40 bg-stone-900/40" />
         <Drawer.Content
@@ -70,12 +70,13 @@ export default function CartDrawer() {
               type="button"
               onClick={checkout}
               disabled={items.length === 0 || loading}
-              className="flex w-full items-center justify-center gap-2 rounded-full bg-orange-600 px-6 py-4 text-lg font-bold text-white transition hover:bg-orange-700 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600"
+              className="flex w-full items-center justify-center gap-2 rounded-full bg-orange-700 px-6 py-4 text-lg font-bold text-white transition hover:bg-orange-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600"
               data-testid="checkout-button"
             >
               {loading ? (
                 <>
-                  <SpinnerIcon /> Creating Checkout...
+                  <SpinnerIcon />
+                  <span>Creating Checkout...</span>
                 </>
               ) : (
                 'Checkout with Shopify'

@@ -26,7 +26,7 @@ export function Header() {
           <BagIcon />
           {count > 0 && (
             <span
-              className="absolute -right-0.5 -top-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-orange-600 px-1 text-xs font-bold text-white"
+              className="absolute -right-0.5 -top-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-orange-700 px-1 text-xs font-bold text-white"
               data-testid="cart-badge"
             >
               {count}

@@ -25,7 +25,7 @@ export function OrderButton({ children, className = '' }: { children: ReactNode;
     <button
       type="button"
       onClick={order}
-      className={`rounded-full bg-orange-600 px-8 py-4 text-lg font-extrabold text-white shadow-lg shadow-orange-200 transition hover:bg-orange-700 active:scale-98 ${className}`}
+      className={`rounded-full bg-orange-700 px-8 py-4 text-lg font-extrabold text-white shadow-lg shadow-orange-200 transition hover:bg-orange-800 active:scale-98 ${className}`}
     >
       {children}
     </button>

@@ -90,7 +90,7 @@ function ProductView({ product }: { product: Product }) {
             <button
               type="button"
               onClick={addToCart}
-              className="mt-8 w-full rounded-full bg-orange-600 px-8 py-4 text-lg font-extrabold text-white shadow-lg shadow-orange-200 transition hover:bg-orange-700 md:w-auto"
+              className="mt-8 w-full rounded-full bg-orange-700 px-8 py-4 text-lg font-extrabold text-white shadow-lg shadow-orange-200 transition hover:bg-orange-800 md:w-auto"
             >
               Add to Cart
             </button>
@@ -130,7 +130,7 @@ function ProductNotFound() {
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-extrabold text-stone-900">Product not found</h1>
       <p className="mt-3 text-stone-600">This blanket may have wandered off. Let’s get you back to the shop.</p>
-      <a href="/" className="mt-8 inline-block rounded-full bg-orange-600 px-8 py-4 font-bold text-white hover:bg-orange-700">
+      <a href="/" className="mt-8 inline-block rounded-full bg-orange-700 px-8 py-4 font-bold text-white hover:bg-orange-800">
         Back to Home
       </a>
     </section>

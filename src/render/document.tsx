@@ -14,6 +14,7 @@ export function Document({ head, page, children }: { head: Head; page: PageData;
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{head.title}</title>
         <meta name="description" content={head.description} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {head.canonical && <link rel="canonical" href={head.canonical} />}
         {head.noindex && <meta name="robots" content="noindex" />}
         {clientAssets.styles.map((href) => (

@@ -1,0 +1,392 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { BLANKET_VARIANT_ID } from '../double/catalog'
+import { startShop, type Shop } from '../worker/harness'
+import { axeViolations, DESKTOP, expectClean, hydrated, launchChromium, openPage, PHONE, screenshot, SIZES, type Watched } from './browser'
+
+let shop: Shop
+let browser: Browser
+beforeAll(async () => {
+  ;[shop, browser] = await Promise.all([startShop(), launchChromium()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await shop?.dispose()
+})
+beforeEach(() => shop.double.setFault(null))
+
+const watchedPages: Watched[] = []
+async function visit(path: string, viewport = PHONE): Promise<Watched> {
+  const watched = await openPage(browser, viewport)
+  watchedPages.push(watched)
+  await watched.page.goto(shop.origin + path)
+  await hydrated(watched.page)
+  return watched
+}
+
+const badge = (page: Page) => page.getByTestId('cart-badge')
+const drawer = (page: Page) => page.getByTestId('cart-drawer')
+
+describe.each(SIZES)('every page at %s size: renders, hydrates cleanly, passes axe', (size, viewport) => {
+  test.each([
+    ['/', 'landing', 'The blanket every little one wants to hug'],
+    ['/product/toddler-blanket', 'product', 'Square Friends Fleece Blanket'],
+    ['/product/not-a-blanket', 'product-not-found', 'Product not found'],
+    ['/terms', 'terms', 'Terms of Use'],
+    ['/privacy', 'privacy', 'Privacy Policy'],
+    ['/about', 'about', 'About Square Snuggles'],
+    ['/no/such/page', '404', 'Oops! Page not found'],
+  ])('%s', async (path, name, heading) => {
+    const { page, problems } = await visit(path, viewport)
+    await expect.poll(() => page.locator('h1').first().textContent()).toContain(heading.replace('Oops! Page not found', '404'))
+    await expect.poll(() => page.getByText(heading).first().isVisible()).toBe(true)
+    await page.evaluate(() => document.fonts.ready)
+    await screenshot(page, `${name}-${size}`)
+    expect(await axeViolations(page)).toEqual([])
+    expect(problems.filter((p) => !p.includes('404'))).toEqual([])
+    await page.context().close()
+  })
+})
+
+describe('the cart', () => {
+  test('order from the landing page: badge, drawer, plus, minus, totals, remove, empty state', async () => {
+    const watched = await visit('/')
+    const { page } = watched
+    await expect.poll(() => badge(page).count()).toBe(0)
+
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await drawer(page).waitFor()
+    expect(await page.getByRole('heading', { name: 'Shopping Cart' }).isVisible()).toBe(true)
+    expect(await page.getByTestId('cart-subtitle').textContent()).toBe('1 item in your cart')
+    expect(await badge(page).textContent()).toBe('1')
+    const line = page.getByTestId('cart-line')
+    expect(await line.count()).toBe(1)
+    expect(await line.textContent()).toContain('Square Friends Fleece Blanket')
+    expect(await line.textContent()).toContain('30" × 40" • Square Friends')
+    expect(await page.getByTestId('line-price').textContent()).toBe('$38.00')
+    expect(await page.getByTestId('cart-total').textContent()).toBe('$38.00')
+    expect(await line.locator('img').getAttribute('alt')).toBe('The Square Friends blanket spread flat, showing all six animals')
+
+    await page.getByRole('button', { name: 'One more Square Friends Fleece Blanket' }).click()
+    await expect.poll(() => page.getByTestId('cart-subtitle').textContent()).toBe('2 items in your cart')
+    expect(await page.getByTestId('cart-total').textContent()).toBe('$76.00')
+    expect(await badge(page).textContent()).toBe('2')
+    await expect.poll(() => page.getByTestId('cart-announcer').textContent()).toBe('2 items in your cart')
+    await screenshot(page, 'cart-drawer-phone')
+
+    await page.getByRole('button', { name: 'One fewer Square Friends Fleece Blanket' }).click()
+    await expect.poll(() => page.getByTestId('line-quantity').textContent()).toBe('1')
+    expect(await page.getByTestId('cart-total').textContent()).toBe('$38.00')
+
+    await page.getByRole('button', { name: 'One fewer Square Friends Fleece Blanket' }).click() // to 0: removed
+    await page.getByTestId('cart-empty').waitFor()
+    expect(await page.getByTestId('cart-subtitle').textContent()).toBe('Your cart is empty')
+    expect(await page.getByTestId('checkout-button').isDisabled()).toBe(true)
+    expect(await page.getByTestId('cart-total').textContent()).toBe('$0.00')
+    expect(await badge(page).count()).toBe(0)
+
+    await page.keyboard.press('Escape')
+    await expect.poll(() => drawer(page).count()).toBe(0)
+
+    // Order again and remove with the trash button.
+    await page.getByRole('button', { name: 'Snuggles start here!' }).click()
+    await page.getByRole('button', { name: 'Remove Square Friends Fleece Blanket from cart' }).click()
+    await page.getByTestId('cart-empty').waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    expectClean(watched)
+  })
+
+  test('the cart survives a reload, under the storage key shopify-cart', async () => {
+    const { page, problems } = await visit('/', DESKTOP)
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await page.getByRole('button', { name: 'One more Square Friends Fleece Blanket' }).click()
+    await expect.poll(() => badge(page).textContent()).toBe('2')
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!)
+    expect(stored.items).toHaveLength(1)
+    expect(stored.items[0]).toMatchObject({ variantId: BLANKET_VARIANT_ID, quantity: 2 })
+
+    await page.reload()
+    await hydrated(page)
+    await expect.poll(() => badge(page).textContent()).toBe('2')
+    expect(problems).toEqual([])
+  })
+
+  test('checkout opens the hosted checkout in a new tab with channel=online_store, and closes the drawer', async () => {
+    const watched = await visit('/', DESKTOP)
+    const { page, context } = watched
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await page.getByRole('button', { name: 'One more Square Friends Fleece Blanket' }).click()
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Checkout with Shopify' }).click()])
+    await tab.waitForURL(/\/checkouts\/cn\//)
+    const url = new URL(tab.url())
+    expect(url.origin).toBe(shop.doubleOrigin)
+    expect(url.searchParams.get('channel')).toBe('online_store')
+    expect(await tab.locator('#total').textContent()).toBe('$76.00')
+    // The shop's tab is now in the background, where the close animation waits: ask the dialog.
+    await expect.poll(async () => (await drawer(page).count()) === 0 || (await drawer(page).getAttribute('data-state')) === 'closed').toBe(true)
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!)
+    expect(stored.checkoutUrl).toBe(tab.url())
+    expect(stored.cartId).toMatch(/^gid:\/\/shopify\/Cart\//)
+    expectClean(watched)
+  })
+
+  test('a failed checkout closes the new tab and shows the failure toast', async () => {
+    const watched = await visit('/', PHONE)
+    const { page, context } = watched
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    shop.double.setFault({ kind: 'status', status: 500 }, 'CartCreate')
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Checkout with Shopify' }).click()])
+    await page.getByText('Failed to create checkout').waitFor()
+    expect(await page.getByText('Please try again later.').isVisible()).toBe(true)
+    await expect.poll(() => tab.isClosed()).toBe(true)
+    expect(await drawer(page).isVisible()).toBe(true) // still there to try again
+    expect(await page.getByTestId('checkout-button').textContent()).toBe('Checkout with Shopify')
+    await screenshot(page, 'checkout-failed-phone')
+    expect(watched.problems.filter((p) => !p.includes('502'))).toEqual([])
+  })
+
+  test('"Creating Checkout..." with a spinner while the cart is created, button disabled', async () => {
+    const { page, context } = await visit('/', DESKTOP)
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    const release = shop.double.hold()
+    const tabOpened = context.waitForEvent('page')
+    await page.getByRole('button', { name: 'Checkout with Shopify' }).click()
+    const button = page.getByTestId('checkout-button')
+    await expect.poll(() => button.textContent()).toBe('Creating Checkout...')
+    expect(await button.isDisabled()).toBe(true)
+    expect(await button.locator('svg.animate-spin').count()).toBe(1)
+    release()
+    await (await tabOpened).waitForURL(/\/checkouts\/cn\//)
+  })
+
+  test('two tabs changing the cart converge', async () => {
+    const first = await visit('/', DESKTOP)
+    const second = watchedPage(await first.context.newPage())
+    await second.goto(shop.origin + '/about')
+    await hydrated(second)
+    await first.page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await expect.poll(() => badge(second).textContent()).toBe('1')
+    await second.getByTestId('cart-button').click()
+    await second.getByRole('button', { name: 'One more Square Friends Fleece Blanket' }).click()
+    await expect.poll(() => badge(first.page).textContent()).toBe('2')
+  })
+
+  test.each([
+    ['not JSON', '{"items": [oops'],
+    ['wrong types', JSON.stringify({ items: 'lots', cartId: 5, checkoutUrl: {} })],
+    ['a negative quantity', JSON.stringify({ items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'x', quantity: -4, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'x', handle: 'x', images: [] } }], cartId: null, checkoutUrl: null })],
+    ['a huge quantity', JSON.stringify({ items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'x', quantity: 1e12, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'x', handle: 'x', images: [] } }], cartId: null, checkoutUrl: null })],
+    ['thousands of lines', JSON.stringify({ items: Array.from({ length: 5000 }, (_, i) => ({ variantId: `gid://shopify/ProductVariant/${i}`, variantTitle: 'x', quantity: 1, price: { amount: '1.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'x', handle: 'x', images: [] } })), cartId: null, checkoutUrl: null })],
+    ['a script URL for an image', JSON.stringify({ items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'x', quantity: 1, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'x', handle: 'x', images: [{ url: 'javascript:alert(1)', altText: null }] } }], cartId: null, checkoutUrl: null })],
+  ])('corrupted storage (%s) becomes a clean cart, never a crash', async (_, stored) => {
+    const watched = await openPage(browser, PHONE, (context) => context.addInitScript((value) => localStorage.setItem('shopify-cart', value), stored))
+    await watched.page.goto(shop.origin + '/')
+    await hydrated(watched.page)
+    await watched.page.getByTestId('cart-button').click()
+    await watched.page.getByTestId('cart-empty').waitFor()
+    expect(await badge(watched.page).count()).toBe(0)
+    await watched.page.keyboard.press('Escape')
+    await expect.poll(() => drawer(watched.page).count()).toBe(0)
+    await watched.page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await expect.poll(() => watched.page.getByTestId('cart-subtitle').textContent()).toBe('1 item in your cart')
+    expectClean(watched)
+  })
+
+  test('with storage unavailable the cart still works for the visit', async () => {
+    const watched = await openPage(browser, PHONE, (context) =>
+      context.addInitScript(() => {
+        Object.defineProperty(window, 'localStorage', { get: () => { throw new DOMException('blocked', 'SecurityError') } })
+      }),
+    )
+    await watched.page.goto(shop.origin + '/')
+    await hydrated(watched.page)
+    await watched.page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await watched.page.getByRole('button', { name: 'One more Square Friends Fleece Blanket' }).click()
+    await expect.poll(() => watched.page.getByTestId('cart-total').textContent()).toBe('$76.00')
+    expectClean(watched)
+  })
+
+  test('with storage full the cart still works for the visit', async () => {
+    const watched = await openPage(browser, PHONE, (context) =>
+      context.addInitScript(() => {
+        Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError') }
+      }),
+    )
+    await watched.page.goto(shop.origin + '/')
+    await hydrated(watched.page)
+    await watched.page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await expect.poll(() => badge(watched.page).textContent()).toBe('1')
+    expectClean(watched)
+  })
+})
+
+function watchedPage(page: Page) {
+  page.on('pageerror', (error) => {
+    throw error
+  })
+  return page
+}
+
+describe('the product page', () => {
+  test('thumbnails switch the large image; details are collapsed and toggle; Add to Cart toasts', async () => {
+    const watched = await visit('/product/toddler-blanket', DESKTOP)
+    const { page } = watched
+    const large = page.getByTestId('product-image')
+    expect(await large.getAttribute('src')).toMatch(/blanket-1\.svg$/)
+    const thumbs = page.getByTestId('product-thumbnails').getByRole('button')
+    expect(await thumbs.count()).toBe(5)
+    await thumbs.nth(2).click()
+    await expect.poll(() => large.getAttribute('src')).toMatch(/blanket-3\.svg$/)
+    expect(await thumbs.nth(2).getAttribute('aria-pressed')).toBe('true')
+    expect(await page.getByTestId('price').textContent()).toBe('$38.00')
+
+    const toggle = page.getByRole('button', { name: 'Product Details' })
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(await page.getByTestId('product-details').isVisible()).toBe(false)
+    await toggle.click()
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    const details = await page.getByTestId('product-details').innerText()
+    for (const fact of ['30" × 40" (76.2 × 101.6 cm)', '100% polyester', '290 g/m²', 'One-sided print', 'Machine-washable, tumble dry low (max 30°C)', 'Made on demand, processing 2-5 business days']) {
+      expect(details).toContain(fact)
+    }
+    await toggle.click()
+    expect(await page.getByTestId('product-details').isVisible()).toBe(false)
+
+    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    await page.getByText('Added to cart!').waitFor()
+    const toastBox = (await page.getByText('Added to cart!').boundingBox())!
+    expect(Math.abs(toastBox.x + toastBox.width / 2 - DESKTOP.width / 2)).toBeLessThan(80) // top centre
+    expect(toastBox.y).toBeLessThan(120)
+    expect(await badge(page).textContent()).toBe('1')
+    expect(await page.getByRole('link', { name: 'Back to Store' }).getAttribute('href')).toBe('/')
+    expectClean(watched)
+  })
+
+  test('an unknown product shows "Product not found" with a way home', async () => {
+    const { page } = await visit('/product/not-a-blanket')
+    expect(await page.getByRole('heading', { name: 'Product not found' }).isVisible()).toBe(true)
+    expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/')
+  })
+})
+
+describe('pages', () => {
+  test('the 404 page logs the path to the console', async () => {
+    const { page, consoleLines } = await visit('/a/missing/page')
+    expect(await page.getByText('Oops! Page not found').isVisible()).toBe(true)
+    expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/')
+    await expect.poll(() => consoleLines.some((line) => line.includes('/a/missing/page'))).toBe(true)
+  })
+
+  test('the landing page has its sections in order, with the counts of SPEC §2', async () => {
+    const { page } = await visit('/', DESKTOP)
+    expect(await page.getByTestId('hero-gallery').getByRole('button').count()).toBe(5)
+    expect(await page.getByTestId('character').count()).toBe(6)
+    expect(await page.getByTestId('character').allInnerTexts()).toEqual(
+      ['Octopus', 'Koala', 'Cheetah', 'Hippo', 'Elephant', 'Crab'].map((name) => expect.stringContaining(name)),
+    )
+    expect(await page.getByTestId('testimonial').count()).toBe(3)
+    expect(await page.getByLabel('5 out of 5 stars').count()).toBe(3)
+    const body = await page.locator('main').innerText()
+    const order = ['Only $38 – Order Now!', 'yes, shipping is included', 'Square softness', 'Vibrant Colors', 'Super Soft', 'Extra Durable', 'Mom-Friendly', 'Made to Last', 'Snuggles start here!', 'Octopus', 'Wherever the day goes', 'Loved at bedtime', 'Ready for bedtime?']
+    const positions = order.map((text) => body.indexOf(text))
+    expect(positions.every((p) => p >= 0)).toBe(true)
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions)
+    const footer = page.locator('footer')
+    expect(await footer.getByRole('link', { name: 'E-mail' }).getAttribute('href')).toMatch(/^mailto:/)
+    for (const name of ['About', 'Message', 'Privacy', 'Terms of use']) expect(await footer.getByRole('link', { name }).count()).toBe(1)
+  })
+
+  test('Terms and Privacy carry every section SPEC §2 lists', async () => {
+    const terms = (await visit('/terms')).page
+    expect(await terms.getByText('Last updated: January 2025').isVisible()).toBe(true)
+    const termsHeadings = await terms.locator('h2').allInnerTexts()
+    expect(termsHeadings).toEqual(['Orders and payments', 'Shipping', 'Returns', 'Quality', 'Intellectual property', 'Liability', 'Changes', 'Contact'])
+    expect(await terms.locator('article').innerText()).toContain('within 7 days')
+    const privacy = (await visit('/privacy')).page
+    expect(await privacy.locator('h2').allInnerTexts()).toEqual(['Data we collect', 'How we use it', 'Security', 'Third parties', 'Cookies', 'Your rights if you live in the EU'])
+  })
+})
+
+describe('carousels', () => {
+  const activeDot = (page: Page, scope: string) =>
+    page.locator(`${scope} .splide__pagination__page`).evaluateAll((dots) => dots.findIndex((d) => d.classList.contains('is-active')))
+
+  test('the phone hero carousel advances by itself, has 5 dots, and stops for good once touched', async () => {
+    const { page } = await visit('/', PHONE)
+    const hero = '[data-testid="hero-carousel"]'
+    expect(await page.locator(`${hero} .splide__pagination__page`).count()).toBe(5)
+    const start = await activeDot(page, hero)
+    await expect.poll(() => activeDot(page, hero), { timeout: 8000 }).not.toBe(start)
+
+    await page.locator(`${hero} .splide__pagination__page`).nth(3).click()
+    await expect.poll(() => activeDot(page, hero)).toBe(3)
+    await page.waitForTimeout(4000) // longer than the 3000 ms interval
+    expect(await activeDot(page, hero)).toBe(3)
+  })
+
+  test('the lifestyle carousel advances by itself and pauses while the tab is hidden', async () => {
+    const { page } = await visit('/', DESKTOP)
+    const lifestyle = '.lifestyle'
+    expect(await page.locator(`${lifestyle} .splide__pagination__page`).count()).toBe(5)
+    const start = await activeDot(page, lifestyle)
+    await expect.poll(() => activeDot(page, lifestyle), { timeout: 6000 }).not.toBe(start)
+
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true })
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    const paused = await activeDot(page, lifestyle)
+    await page.waitForTimeout(3000) // longer than the 2000 ms interval
+    expect(await activeDot(page, lifestyle)).toBe(paused)
+
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => false })
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    await expect.poll(() => activeDot(page, lifestyle), { timeout: 6000 }).not.toBe(paused)
+  })
+})
+
+describe('a keyboard-only shopper', () => {
+  test('can order, adjust and reach checkout without a mouse; Esc closes the cart', async () => {
+    const { page, context } = await visit('/', DESKTOP)
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().focus()
+    await page.keyboard.press('Enter')
+    await drawer(page).waitFor()
+    // Focus is inside the drawer and stays there.
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab')
+      expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="cart-drawer"]'))).toBe(true)
+    }
+    await page.keyboard.press('Escape')
+    await expect.poll(() => drawer(page).count()).toBe(0)
+
+    await page.getByTestId('cart-button').focus()
+    await page.keyboard.press('Enter')
+    await drawer(page).waitFor()
+    await page.getByTestId('checkout-button').focus()
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')])
+    await tab.waitForURL(/channel=online_store/)
+  })
+})
+
+describe('when the product is not available', () => {
+  let broken: Shop
+  beforeAll(async () => {
+    broken = await startShop()
+    broken.double.setFault({ kind: 'status', status: 500 })
+  })
+  afterAll(() => broken?.dispose())
+
+  test('the order button shows the error toast "Product not available" at top centre', async () => {
+    const watched = await openPage(browser, PHONE)
+    await watched.page.goto(broken.origin + '/')
+    await hydrated(watched.page)
+    await watched.page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await watched.page.getByText('Product not available').waitFor()
+    const box = (await watched.page.getByText('Product not available').boundingBox())!
+    expect(Math.abs(box.x + box.width / 2 - PHONE.width / 2)).toBeLessThan(60)
+    expect(await badge(watched.page).count()).toBe(0)
+    expectClean(watched)
+  })
+})

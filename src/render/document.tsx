@@ -3,7 +3,16 @@ import { jsonForScript } from '../../client/lib/json-script'
 import { PAGE_DATA_ID, type PageData } from '../../client/page-data'
 import { clientAssets } from './assets'
 
-export type Head = { title: string; description: string; canonical?: string; noindex?: boolean }
+export type Head = {
+  title: string
+  description: string
+  canonical?: string
+  noindex?: boolean
+  /** Absolute URL of the picture shown when the page is shared. */
+  image?: string
+  /** schema.org data for search engines (a Product on the product page). */
+  jsonLd?: Record<string, unknown>
+}
 
 /** The HTML around the app; rendered on the server only (the browser hydrates #root). */
 export function Document({ head, page, children }: { head: Head; page: PageData; children: ReactNode }) {
@@ -17,6 +26,14 @@ export function Document({ head, page, children }: { head: Head; page: PageData;
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {head.canonical && <link rel="canonical" href={head.canonical} />}
         {head.noindex && <meta name="robots" content="noindex" />}
+        <meta property="og:site_name" content="Square Snuggles" />
+        <meta property="og:type" content={head.jsonLd ? 'product' : 'website'} />
+        <meta property="og:title" content={head.title} />
+        <meta property="og:description" content={head.description} />
+        {head.canonical && <meta property="og:url" content={head.canonical} />}
+        {head.image && <meta property="og:image" content={head.image} />}
+        <meta name="twitter:card" content="summary_large_image" />
+        {head.jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(head.jsonLd) }} />}
         {clientAssets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

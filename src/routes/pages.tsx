@@ -6,6 +6,7 @@ import { readConfig } from '../config'
 import { log } from '../log'
 import { renderPage } from '../render/render-page'
 import { getCachedProduct } from '../storefront/product-cache'
+import type { Product } from '../storefront/types'
 
 const SHOP = 'Square Snuggles'
 const TAGLINE = 'A soft fleece blanket printed with six square animal friends, $38 with shipping included.'
@@ -46,11 +47,35 @@ function canonical(c: Context): string {
   return new URL(c.req.path, c.req.url).toString()
 }
 
+const shareImage = (c: Context) => new URL('/images/blanket-1.svg', c.req.url).toString()
+
+/** schema.org Product with its offer, so search results can show price and availability. */
+function productJsonLd(product: Product, url: string) {
+  const variant = product.variants[0]
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.title,
+    description: product.description,
+    image: product.images.map((image) => image.url),
+    sku: variant?.id,
+    brand: { '@type': 'Brand', name: SHOP },
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: product.priceRange.minVariantPrice.amount,
+      priceCurrency: product.priceRange.minVariantPrice.currencyCode,
+      availability: product.variants.some((v) => v.availableForSale) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      shippingDetails: { '@type': 'OfferShippingDetails', shippingRate: { '@type': 'MonetaryAmount', value: 0, currency: product.priceRange.minVariantPrice.currencyCode } },
+    },
+  }
+}
+
 export const pages = new Hono<AppEnv>()
   .get('/', (c) =>
     renderPage(c, {
       page: page(c, 'home'),
-      head: { title: `${SHOP} – the square animal fleece blanket`, description: TAGLINE, canonical: canonical(c) },
+      head: { title: `${SHOP} – the square animal fleece blanket`, description: TAGLINE, canonical: canonical(c), image: shareImage(c) },
       product: loadProduct(c, LANDING_PRODUCT_HANDLE),
       deadlineMs: readConfig(c.env).renderDeadlineMs,
     }),
@@ -60,11 +85,16 @@ export const pages = new Hono<AppEnv>()
     if (!HANDLE.test(handle)) return c.notFound()
     return renderPage(c, {
       page: page(c, 'product'),
-      head: (result) => ({
-        title: result?.status === 'found' ? `${result.product.title} – ${SHOP}` : `Blanket – ${SHOP}`,
-        description: result?.status === 'found' ? result.product.description.slice(0, 160) : TAGLINE,
-        canonical: canonical(c),
-      }),
+      head: (result) =>
+        result?.status === 'found'
+          ? {
+              title: `${result.product.title} – ${SHOP}`,
+              description: result.product.description.slice(0, 160),
+              canonical: canonical(c),
+              image: result.product.images[0]?.url ?? shareImage(c),
+              jsonLd: productJsonLd(result.product, canonical(c)),
+            }
+          : { title: `Blanket – ${SHOP}`, description: TAGLINE, canonical: canonical(c), image: shareImage(c) },
       product: loadProduct(c, handle),
       statusFor: (result) => ({ found: 200, missing: 404, unavailable: 503 })[result.status],
       deadlineMs: readConfig(c.env).renderDeadlineMs,
@@ -88,6 +118,16 @@ export const pages = new Hono<AppEnv>()
       head: { title: `About – ${SHOP}`, description: `Who makes ${SHOP} blankets, and why.`, canonical: canonical(c) },
     }),
   )
+
+/** The pages worth indexing; product pages beyond the one the shop sells are not listed. */
+pages.get('/sitemap.xml', (c) => {
+  const paths = ['/', `/product/${LANDING_PRODUCT_HANDLE}`, '/about', '/terms', '/privacy']
+  const urls = paths.map((path) => `<url><loc>${new URL(path, c.req.url)}</loc></url>`).join('')
+  c.header('Cache-Control', 'public, max-age=3600')
+  return c.body(`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`, 200, {
+    'Content-Type': 'application/xml; charset=utf-8',
+  })
+})
 
 export function renderNotFound(c: Context<AppEnv>) {
   return renderPage(c, {

@@ -30,7 +30,7 @@ export type Watched = { page: Page; context: BrowserContext; problems: string[];
  * A page whose console errors, uncaught exceptions and React hydration complaints are
  * collected, so a test can assert there were none.
  */
-export async function openPage(browser: Browser, viewport: { width: number; height: number }, init?: (context: BrowserContext) => Promise<void>): Promise<Watched> {
+export async function openPage(browser: Browser, viewport: { width: number; height: number }, init?: (context: BrowserContext) => Promise<unknown>): Promise<Watched> {
   const context = await browser.newContext({ viewport, bypassCSP: true })
   if (init) await init(context)
   const page = await context.newPage()

@@ -106,3 +106,42 @@ describe('an unhandled error', () => {
     expect((await shop.fetch('/terms')).status).toBe(200)
   })
 })
+
+describe('search engines and sharing', () => {
+  let shop: Shop
+  beforeAll(async () => {
+    shop = await startShop()
+  })
+  afterAll(() => shop?.dispose())
+
+  test('the product page carries its title, description, canonical URL, Open Graph tags and a JSON-LD Product', async () => {
+    const html = await (await shop.fetch('/product/toddler-blanket')).text()
+    expect(html).toContain('<title>Square Friends Fleece Blanket – Square Snuggles</title>')
+    expect(html).toContain(`<link rel="canonical" href="${shop.origin}/product/toddler-blanket"/>`)
+    expect(html).toContain('<meta property="og:type" content="product"/>')
+    expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/cdn\/images\/blanket-1\.svg"\/>/)
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!)
+    expect(jsonLd).toMatchObject({
+      '@type': 'Product',
+      name: 'Square Friends Fleece Blanket',
+      offers: { '@type': 'Offer', price: '38.0', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+    })
+  })
+
+  test.each(['/', '/terms', '/privacy', '/about'])('%s has its own title, description and canonical URL', async (path) => {
+    const html = await (await shop.fetch(path)).text()
+    expect(html).toMatch(/<title>[^<]*Square Snuggles[^<]*<\/title>/)
+    expect(html).toMatch(/<meta name="description" content="[^"]{20,}"\/>/)
+    expect(html).toContain(`<link rel="canonical" href="${shop.origin}${path}"/>`)
+    expect(html).toContain('<meta property="og:title"')
+  })
+
+  test('sitemap.xml lists the pages; robots.txt points crawlers away from /checkout', async () => {
+    const sitemap = await shop.fetch('/sitemap.xml')
+    expect(sitemap.headers.get('Content-Type')).toContain('application/xml')
+    const xml = await sitemap.text()
+    for (const path of ['/', '/product/toddler-blanket', '/about', '/terms', '/privacy']) expect(xml).toContain(`<loc>${shop.origin}${path}</loc>`)
+    const robots = await (await shop.fetch('/robots.txt')).text()
+    expect(robots).toContain('Disallow: /checkout')
+  })
+})

@@ -48,6 +48,10 @@ export async function renderPage(c: Context<AppEnv>, render: PageRender): Promis
     </Document>,
     {
       bootstrapModules: [clientAssets.script],
+      // React outlines a *finished* Suspense boundary once shell + boundary pass this many
+      // bytes (12,800 by default), sending the skeleton and a swap script instead of the
+      // product. A product that is already here should arrive in place.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onError(error) {
         log(c, 'error', 'render failed', { error })
       },

@@ -28,7 +28,7 @@ export async function startShop(vars: Record<string, string> = {}) {
       SHOPIFY_STORE_DOMAIN: upstream.origin,
       SHOPIFY_STOREFRONT_TOKEN: PUBLIC_TOKEN,
       RENDER_DEADLINE_MS: '200',
-      STOREFRONT_TIMEOUT_MS: '2000',
+      STOREFRONT_TIMEOUT_MS: '4000',
       ...vars,
     },
     assets: { directory: 'dist/client', binding: 'ASSETS', routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true } },

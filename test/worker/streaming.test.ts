@@ -7,7 +7,7 @@ const PHONE = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like G
 let shop: Shop
 beforeAll(async () => {
   // No product caching, so every request waits on the (held) double.
-  shop = await startShop({ RENDER_DEADLINE_MS: '100', PRODUCT_CACHE_FRESH_SECONDS: '0', PRODUCT_CACHE_SWR_SECONDS: '0', PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '0', PRODUCT_NOT_FOUND_CACHE_SECONDS: '0' })
+  shop = await startShop({ RENDER_DEADLINE_MS: '1000', PRODUCT_CACHE_FRESH_SECONDS: '0', PRODUCT_CACHE_SWR_SECONDS: '0', PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '0', PRODUCT_NOT_FOUND_CACHE_SECONDS: '0' })
 })
 afterAll(() => shop?.dispose())
 beforeEach(() => shop.double.reset())
@@ -60,7 +60,7 @@ test('an unknown handle answered within the deadline gets status 404', async () 
 })
 
 test('crawlers wait for the whole document and get the true status', async () => {
-  shop.double.latencyMs = 400 // well past the 100 ms deadline
+  shop.double.latencyMs = 1500 // well past the 1000 ms deadline
   const found = await shop.fetch('/product/toddler-blanket', { headers: { 'User-Agent': GOOGLEBOT } })
   expect(found.status).toBe(200)
   const html = await found.text()

@@ -1,10 +1,10 @@
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { useAtomValue } from 'jotai'
-import { Toaster } from 'react-hot-toast'
 import { isCartOpenAtom } from './cart/cart-store'
 import { CartAnnouncer } from './components/CartAnnouncer'
 import { Footer } from './components/Footer'
 import { Header } from './components/Header'
+import { ToastHost } from './components/toasts'
 import type { Thenable } from './lib/thenable'
 import type { PageData, ProductResult } from './page-data'
 import { ErrorPage } from './pages/ErrorPage'
@@ -32,7 +32,7 @@ export function App({ page, product }: { page: PageData; product: Thenable<Produ
       <HydratedMark />
       <CartDrawerWhenUsed />
       <CartAnnouncer />
-      <Toaster position="top-center" />
+      <ToastHost />
     </ProductContext>
   )
 }

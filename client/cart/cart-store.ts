@@ -1,101 +1,89 @@
 import { atom } from 'jotai'
-import { atomWithStorage, createJSONStorage } from 'jotai/utils'
-import { z } from 'zod'
+import type { CartItem, StoredCart } from './stored-cart'
+
+export type { CartItem, StoredCart } from './stored-cart'
 
 /** Where the cart lives between visits (SPEC §4). */
 export const CART_STORAGE_KEY = 'shopify-cart'
-/** The most of one variant a cart may hold; /checkout enforces the same. */
-export const MAX_QUANTITY = 99
-export const MAX_LINES = 100
+import { MAX_LINES, MAX_QUANTITY } from './cart-limits'
 
-const text = (max: number) => z.string().max(max)
-const webUrl = z.string().max(2048).regex(/^(https?:\/\/|\/(?!\/))/, 'not a web or site URL')
+export { MAX_QUANTITY } from './cart-limits'
 
-const cartItemSchema = z.object({
-  variantId: z.string().regex(/^gid:\/\/shopify\/ProductVariant\/\d{1,20}$/),
-  variantTitle: text(300),
-  quantity: z.number().int().min(1).max(MAX_QUANTITY),
-  price: z.object({ amount: z.string().regex(/^\d{1,9}(\.\d{1,4})?$/), currencyCode: z.string().regex(/^[A-Z]{3}$/) }),
-  selectedOptions: z.array(z.object({ name: text(100), value: text(100) })).max(10),
-  product: z.object({
-    title: text(300),
-    handle: text(255),
-    images: z.array(z.object({ url: webUrl, altText: text(500).nullable() })).max(1),
-  }),
-})
-
-const storedCartSchema = z.object({
-  items: z.array(cartItemSchema).max(MAX_LINES),
-  cartId: text(200).nullable(),
-  checkoutUrl: webUrl.nullable(),
-})
-
-export type CartItem = z.infer<typeof cartItemSchema>
-export type StoredCart = z.infer<typeof storedCartSchema>
-
-export const EMPTY_CART: StoredCart = { items: [], cartId: null, checkoutUrl: null }
+const EMPTY_CART: StoredCart = { items: [], cartId: null, checkoutUrl: null }
 
 /**
  * localStorage that never throws: blocked storage reads as empty, a full one drops the
  * write, and the cart carries on in memory for the visit.
  */
-const forgivingLocalStorage = {
-  getItem(key: string) {
+const storage = {
+  read(): string | null {
     try {
-      return window.localStorage.getItem(key)
+      return window.localStorage.getItem(CART_STORAGE_KEY)
     } catch {
       return null
     }
   },
-  setItem(key: string, value: string) {
+  write(cart: StoredCart) {
     try {
-      window.localStorage.setItem(key, value)
+      window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart))
     } catch {
       // Full or unavailable: keep the in-memory cart.
     }
   },
-  removeItem(key: string) {
-    try {
-      window.localStorage.removeItem(key)
-    } catch {
-      // Unavailable: nothing stored to remove.
-    }
+}
+
+type CartUpdate = (cart: StoredCart) => StoredCart
+
+// Why not atomWithStorage: it validates synchronously, which would put zod on the
+// critical path. Here the server and the first client render share the empty cart (so
+// hydration matches), the stored cart is read once React has hydrated, validated by
+// stored-cart.ts when that small chunk arrives, and any change the shopper made in the
+// meantime is replayed on top of it rather than lost.
+const cartAtom = atom<StoredCart>(EMPTY_CART)
+const loadedAtom = atom(false)
+const pendingAtom = atom<CartUpdate[]>([])
+
+const storageSyncAtom = atom(
+  (get) => get(loadedAtom),
+  (get, set, stored: StoredCart) => {
+    const pending = get(pendingAtom)
+    const cart = pending.reduce((current, update) => update(current), stored)
+    set(cartAtom, cart)
+    set(pendingAtom, [])
+    set(loadedAtom, true)
+    if (pending.length > 0) storage.write(cart)
   },
-  /** Another tab changed the cart: hand over its new value so the tabs converge. */
-  subscribe(key: string, callback: (value: string | null) => void) {
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === key || event.key === null) callback(forgivingLocalStorage.getItem(key))
-    }
-    window.addEventListener('storage', onStorage)
-    return () => window.removeEventListener('storage', onStorage)
+)
+storageSyncAtom.onMount = (load) => {
+  let mounted = true
+  const read = () =>
+    import('./stored-cart').then(({ parseStoredCart }) => {
+      if (mounted) load(parseStoredCart(storage.read()))
+    })
+  // Another tab changed the cart: take its version so the tabs converge.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === CART_STORAGE_KEY || event.key === null) void read()
+  }
+  void read()
+  window.addEventListener('storage', onStorage)
+  return () => {
+    mounted = false
+    window.removeEventListener('storage', onStorage)
+  }
+}
+
+const storedCartAtom = atom(
+  (get) => {
+    get(storageSyncAtom)
+    return get(cartAtom)
   },
-}
-
-/** Whatever is stored, from this tab or another, is a valid cart or an empty one. */
-function validCart(value: unknown): StoredCart {
-  const parsed = storedCartSchema.safeParse(value)
-  return parsed.success ? parsed.data : EMPTY_CART
-}
-
-/** jotai's storage contract (not exported by jotai/utils). */
-type SyncStorage<Value> = {
-  getItem: (key: string, initialValue: Value) => Value
-  setItem: (key: string, value: Value) => void
-  removeItem: (key: string) => void
-  subscribe: (key: string, callback: (value: Value) => void, initialValue: Value) => () => void
-}
-
-const json = createJSONStorage<unknown>(() => forgivingLocalStorage)
-const cartStorage: SyncStorage<StoredCart> = {
-  getItem: (key, initial) => validCart(json.getItem(key, initial)),
-  setItem: (key, value) => json.setItem(key, value),
-  removeItem: (key) => json.removeItem(key),
-  subscribe: (key, callback, initial) => json.subscribe?.(key, (value) => callback(validCart(value)), initial) ?? (() => {}),
-}
-
-// Read on mount, not on creation: the server renders an empty cart and hydration must
-// match it; the stored cart appears right after.
-const storedCartAtom = atomWithStorage<StoredCart>(CART_STORAGE_KEY, EMPTY_CART, cartStorage)
+  (get, set, update: CartUpdate) => {
+    const cart = update(get(cartAtom))
+    set(cartAtom, cart)
+    if (get(loadedAtom)) storage.write(cart)
+    else set(pendingAtom, [...get(pendingAtom), update])
+  },
+)
 
 export const itemsAtom = atom((get) => get(storedCartAtom).items)
 export const cartIdAtom = atom((get) => get(storedCartAtom).cartId)
@@ -137,7 +125,7 @@ export const removeItemAtom = atom(null, (_get, set, variantId: string) => {
   set(storedCartAtom, (cart) => ({ ...cart, items: cart.items.filter((line) => line.variantId !== variantId) }))
 })
 
-export const clearCartAtom = atom(null, (_get, set) => set(storedCartAtom, EMPTY_CART))
+export const clearCartAtom = atom(null, (_get, set) => set(storedCartAtom, () => EMPTY_CART))
 
 export const checkoutCreatedAtom = atom(null, (_get, set, { cartId, checkoutUrl }: { cartId: string; checkoutUrl: string }) => {
   set(storedCartAtom, (cart) => ({ ...cart, cartId, checkoutUrl }))

@@ -1,72 +1,34 @@
-import { Splide } from '@splidejs/react-splide'
 import '@splidejs/splide/css/core'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 
-type Props = { label: string; interval: number; children: ReactNode; className?: string }
+export type CarouselProps = { label: string; interval: number; children: ReactNode; className?: string }
 
-/**
- * A looping, auto-advancing Splide carousel with dot buttons (SPEC §4 'Carousels'):
- * autoplay stops for good once the shopper touches, clicks, types in or focuses it, pauses
- * while the tab is hidden and resumes when it is visible again.
- *
- * Slides are <div>s in a track we render ourselves (`hasTrack={false}`): Splide gives
- * slides role="tabpanel", which is not allowed on the <li>s of its own track.
- */
-export function Carousel({ label, interval, children, className = '' }: Props) {
-  const ref = useRef<Splide>(null)
+// Room at the bottom for the dots, so nothing moves when Splide adds them.
+export const CAROUSEL_CLASS = 'splide is-rendered relative pb-7'
 
-  useEffect(() => {
-    const splide = ref.current?.splide
-    if (!splide) return
-    const autoplay = splide.Components.Autoplay
-    let stopped = false
-    const stop = () => {
-      stopped = true
-      autoplay.pause()
-    }
-    const onVisibility = () => {
-      if (document.hidden) autoplay.pause()
-      else if (!stopped) autoplay.play()
-    }
-    const root = splide.root
-    const events = ['pointerdown', 'focusin', 'keydown', 'wheel'] as const
-    for (const type of events) root.addEventListener(type, stop)
-    splide.on('drag', stop)
-    document.addEventListener('visibilitychange', onVisibility)
-    return () => {
-      for (const type of events) root.removeEventListener(type, stop)
-      document.removeEventListener('visibilitychange', onVisibility)
-    }
-  }, [])
+// Splide is not needed to paint the first slide: it loads after the page, and until it
+// has, the same markup stands still.
+const SplideCarousel = lazy(() => import('./SplideCarousel'))
 
+/** A looping, auto-advancing carousel with dot buttons; see SplideCarousel. */
+export function Carousel(props: CarouselProps) {
   return (
-    <Splide
-      ref={ref}
-      hasTrack={false}
-      aria-label={label}
-      className={`is-rendered ${className}`}
-      options={{
-        type: 'loop',
-        autoplay: true,
-        interval,
-        pauseOnHover: false,
-        pauseOnFocus: false,
-        resetProgress: false,
-        arrows: false,
-        keyboard: 'focused',
-        classes: {
-          pagination: 'splide__pagination mt-4 flex justify-center gap-2',
-          page: 'splide__pagination__page h-3 w-3 rounded-full bg-stone-300 transition [&.is-active]:w-7 [&.is-active]:bg-orange-700',
-        },
-      }}
-    >
+    <Suspense fallback={<StillCarousel {...props} />}>
+      <SplideCarousel {...props} />
+    </Suspense>
+  )
+}
+
+function StillCarousel({ label, children, className = '' }: CarouselProps) {
+  return (
+    <div className={`${CAROUSEL_CLASS} ${className}`} aria-label={label} role="region">
       <div className="splide__track rounded-3xl">
         <div className="splide__list">{children}</div>
       </div>
-    </Splide>
+    </div>
   )
 }
 
 export function Slide({ children }: { children: ReactNode }) {
-  return <div className="splide__slide">{children}</div>
+  return <div className="splide__slide w-full">{children}</div>
 }

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
+import { MAX_LINES, MAX_QUANTITY } from '../../client/cart/cart-limits'
 import type { AppEnv } from '../app-env'
 import { readConfig } from '../config'
 import { log } from '../log'
@@ -8,8 +9,6 @@ import { createCart } from '../storefront/cart'
 import { StorefrontError } from '../storefront/client'
 import type { CartLineInput } from '../storefront/types'
 
-export const MAX_LINES = 100
-export const MAX_QUANTITY = 99
 const MAX_BODY_BYTES = 16 * 1024
 
 const merchandiseId = z

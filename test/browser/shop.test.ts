@@ -192,6 +192,24 @@ describe('the cart', () => {
     expectClean(watched)
   })
 
+  test('an order tapped before the stored cart is read back is added to it, not lost', async () => {
+    const stored = { items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'x', quantity: 2, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'Square Friends Fleece Blanket', handle: 'toddler-blanket', images: [] } }], cartId: null, checkoutUrl: null }
+    const watched = await openPage(browser, PHONE, async (context) => {
+      await context.addInitScript((value) => localStorage.setItem('shopify-cart', value), JSON.stringify(stored))
+      // Hold back the validator chunk, as a slow phone network would.
+      await context.route(/stored-cart-.*\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500))
+        await route.continue()
+      })
+    })
+    await watched.page.goto(shop.origin + '/')
+    await hydrated(watched.page)
+    await watched.page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await expect.poll(() => watched.page.getByTestId('line-quantity').textContent(), { timeout: 5000 }).toBe('3')
+    expect(JSON.parse((await watched.page.evaluate(() => localStorage.getItem('shopify-cart')))!).items[0].quantity).toBe(3)
+    expectClean(watched)
+  })
+
   test('with storage unavailable the cart still works for the visit', async () => {
     const watched = await openPage(browser, PHONE, (context) =>
       context.addInitScript(() => {

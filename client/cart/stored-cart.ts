@@ -1,0 +1,46 @@
+// What may come back out of localStorage: validated with zod, anything else is an empty
+// cart. Loaded after hydration (see cart-store.ts), so zod is off the critical path.
+import * as z from 'zod/mini'
+
+import { MAX_LINES, MAX_QUANTITY } from './cart-limits'
+
+const text = (max: number) => z.string().check(z.maxLength(max))
+const webUrl = z.string().check(z.maxLength(2048), z.regex(/^(https?:\/\/|\/(?!\/))/))
+
+const cartItemSchema = z.object({
+  variantId: z.string().check(z.regex(/^gid:\/\/shopify\/ProductVariant\/\d{1,20}$/)),
+  variantTitle: text(300),
+  quantity: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_QUANTITY)),
+  price: z.object({
+    amount: z.string().check(z.regex(/^\d{1,9}(\.\d{1,4})?$/)),
+    currencyCode: z.string().check(z.regex(/^[A-Z]{3}$/)),
+  }),
+  selectedOptions: z.array(z.object({ name: text(100), value: text(100) })).check(z.maxLength(10)),
+  product: z.object({
+    title: text(300),
+    handle: text(255),
+    images: z.array(z.object({ url: webUrl, altText: z.nullable(text(500)) })).check(z.maxLength(1)),
+  }),
+})
+
+const storedCartSchema = z.object({
+  items: z.array(cartItemSchema).check(z.maxLength(MAX_LINES)),
+  cartId: z.nullable(text(200)),
+  checkoutUrl: z.nullable(webUrl),
+})
+
+export type CartItem = z.infer<typeof cartItemSchema>
+export type StoredCart = z.infer<typeof storedCartSchema>
+
+export const EMPTY_CART: StoredCart = { items: [], cartId: null, checkoutUrl: null }
+
+/** The stored text as a cart: bad JSON, wrong types, hostile sizes all become empty. */
+export function parseStoredCart(text: string | null): StoredCart {
+  if (!text) return EMPTY_CART
+  try {
+    const parsed = storedCartSchema.safeParse(JSON.parse(text))
+    return parsed.success ? parsed.data : EMPTY_CART
+  } catch {
+    return EMPTY_CART
+  }
+}

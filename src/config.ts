@@ -11,6 +11,7 @@ export type Bindings = {
   PRODUCT_CACHE_STALE_IF_ERROR_SECONDS?: string
   PRODUCT_NOT_FOUND_CACHE_SECONDS?: string
   RENDER_DEADLINE_MS?: string
+  HTML_CACHE_SECONDS?: string
   STOREFRONT_TIMEOUT_MS?: string
 }
 
@@ -47,6 +48,7 @@ const configSchema = z
     PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: seconds(86_400),
     PRODUCT_NOT_FOUND_CACHE_SECONDS: seconds(30),
     RENDER_DEADLINE_MS: millis(150),
+    HTML_CACHE_SECONDS: seconds(60),
     STOREFRONT_TIMEOUT_MS: millis(5_000).refine((ms) => ms > 0, 'must be above 0'),
   })
   .refine((env) => env.SHOPIFY_STOREFRONT_TOKEN || env.SHOPIFY_STOREFRONT_PRIVATE_TOKEN, {
@@ -68,6 +70,7 @@ const configSchema = z
       notFoundSeconds: env.PRODUCT_NOT_FOUND_CACHE_SECONDS,
     },
     renderDeadlineMs: env.RENDER_DEADLINE_MS,
+    htmlCacheSeconds: env.HTML_CACHE_SECONDS,
   }))
 
 export type Config = z.output<typeof configSchema>

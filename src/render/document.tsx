@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import { jsonForScript } from '../../client/lib/json-script'
 import { PAGE_DATA_ID, type PageData } from '../../client/page-data'
-import { clientAssets } from './assets'
 
 export type Head = {
   title: string
@@ -15,7 +14,7 @@ export type Head = {
 }
 
 /** The HTML around the app; rendered on the server only (the browser hydrates #root). */
-export function Document({ head, page, children }: { head: Head; page: PageData; children: ReactNode }) {
+export function Document({ head, page, styles, children }: { head: Head; page: PageData; styles: string; children: ReactNode }) {
   return (
     <html lang="en">
       <head>
@@ -34,9 +33,7 @@ export function Document({ head, page, children }: { head: Head; page: PageData;
         {head.image && <meta property="og:image" content={head.image} />}
         <meta name="twitter:card" content="summary_large_image" />
         {head.jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(head.jsonLd) }} />}
-        {clientAssets.styles.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
-        ))}
+        <style dangerouslySetInnerHTML={{ __html: styles }} />
       </head>
       <body>
         <div id="root">{children}</div>

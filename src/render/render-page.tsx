@@ -5,7 +5,7 @@ import { isbot } from 'isbot'
 import { App } from '../../client/App'
 import type { Thenable } from '../../client/lib/thenable'
 import type { PageData, ProductResult } from '../../client/page-data'
-import { clientAssets } from './assets'
+import { clientAssets, inlineStyles } from './assets'
 import { Document, type Head } from './document'
 import { log } from '../log'
 import type { AppEnv } from '../app-env'
@@ -42,8 +42,9 @@ export async function renderPage(c: Context<AppEnv>, render: PageRender): Promis
   const head = typeof render.head === 'function' ? render.head(settled) : render.head
   const noindex = head.noindex || status >= 400
 
+  const styles = await inlineStyles(c.env.ASSETS)
   const stream = await renderToReadableStream(
-    <Document head={{ ...head, noindex }} page={render.page}>
+    <Document head={{ ...head, noindex }} page={render.page} styles={styles}>
       <App page={render.page} product={product ?? null} />
     </Document>,
     {
@@ -58,6 +59,8 @@ export async function renderPage(c: Context<AppEnv>, render: PageRender): Promis
     },
   )
   if (crawler) await stream.allReady
+  // Complete when nothing was left pending at the deadline: the document is final.
+  c.set('htmlComplete', !product || product.status === 'fulfilled')
 
   c.header('Content-Type', 'text/html; charset=utf-8')
   c.header('Cache-Control', 'no-cache')

@@ -4,6 +4,7 @@ import { LANDING_PRODUCT_HANDLE, type PageData, type ProductResult } from '../..
 import type { AppEnv } from '../app-env'
 import { readConfig } from '../config'
 import { log } from '../log'
+import { htmlCache } from '../render/html-cache'
 import { renderPage } from '../render/render-page'
 import { getCachedProduct } from '../storefront/product-cache'
 import type { Product } from '../storefront/types'
@@ -72,6 +73,11 @@ function productJsonLd(product: Product, url: string) {
 }
 
 export const pages = new Hono<AppEnv>()
+  .use('/', htmlCache)
+  .use('/product/:handle', htmlCache)
+  .use('/terms', htmlCache)
+  .use('/privacy', htmlCache)
+  .use('/about', htmlCache)
   .get('/', (c) =>
     renderPage(c, {
       page: page(c, 'home'),

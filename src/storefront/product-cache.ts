@@ -1,5 +1,6 @@
 import type { Config } from '../config'
 import { API_VERSION } from './client'
+import { edgeCache } from '../render/html-cache'
 import { fetchProduct } from './product'
 import type { Product } from './types'
 
@@ -61,9 +62,6 @@ export async function getCachedProduct(ctx: ProductCacheContext, handle: string)
     return { product: entry.product, outcome: 'STALE-IF-ERROR' }
   }
 }
-
-// The DOM and Workers typings both declare CacheStorage; only Workers has `default`.
-const edgeCache = () => (caches as unknown as { default: Cache }).default
 
 async function readEntry(key: string): Promise<Entry | null> {
   const cached = await edgeCache().match(key)

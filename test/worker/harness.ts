@@ -28,6 +28,8 @@ export async function startShop(vars: Record<string, string> = {}) {
       SHOPIFY_STORE_DOMAIN: upstream.origin,
       SHOPIFY_STOREFRONT_TOKEN: PUBLIC_TOKEN,
       RENDER_DEADLINE_MS: '200',
+      // Off by default so tests see the product cache; html-cache.test.ts turns it on.
+      HTML_CACHE_SECONDS: '0',
       STOREFRONT_TIMEOUT_MS: '4000',
       ...vars,
     },

@@ -102,8 +102,12 @@ describe('an unhandled error', () => {
     expect(JSON.stringify(entry)).toContain('SHOPIFY_STORE_DOMAIN is not set')
   })
 
-  test('pages that need no Shopify data still work', async () => {
-    expect((await shop.fetch('/terms')).status).toBe(200)
+  test('every page refuses, rather than a half-working shop', async () => {
+    for (const path of ['/terms', '/product/toddler-blanket']) {
+      const res = await shop.fetch(path)
+      expect(res.status).toBe(500)
+      expect(await res.text()).toContain('Unexpected Application Error!')
+    }
   })
 })
 

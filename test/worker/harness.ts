@@ -1,7 +1,7 @@
 import { Miniflare } from 'miniflare'
 import type { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
-import { startStorefrontDouble, type RunningDouble } from '../double/server'
+import { startStorefrontDouble, type RunningDouble } from '../double/server.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 

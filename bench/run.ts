@@ -3,7 +3,7 @@
 // after a realistic 80 ms, and writes bench/results.{json,md} and the README table.
 import autocannon from 'autocannon'
 import { execFileSync, spawn } from 'node:child_process'
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { blanket } from '../test/double/catalog.ts'
@@ -75,7 +75,7 @@ try {
   const lighthouse: Record<string, Record<string, number>> = {}
   for (const [name, path] of Object.entries(PAGES)) {
     const runs = []
-    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await runLighthouse(shop.origin + path))
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await runLighthouse(shop.origin + path, `test-results/lighthouse-${name}-${i + 1}.json`))
     lighthouse[name] = Object.fromEntries(Object.keys(runs[0]!).map((key) => [key, median(runs.map((r) => r[key]!))]))
   }
 
@@ -138,7 +138,7 @@ try {
   await shop.dispose()
 }
 
-async function runLighthouse(url: string): Promise<Record<string, number>> {
+async function runLighthouse(url: string, reportPath: string): Promise<Record<string, number>> {
   const flags = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run'
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn('node_modules/.bin/lighthouse', [url, '--quiet', '--output=json', '--output-path=stdout', `--chrome-flags=${flags}`, '--only-categories=performance,accessibility,best-practices,seo'], {
@@ -148,6 +148,8 @@ async function runLighthouse(url: string): Promise<Record<string, number>> {
     child.stdout.on('data', (chunk) => (out += chunk))
     child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`lighthouse exited ${code}`))))
   })
+  mkdirSync('test-results', { recursive: true })
+  writeFileSync(reportPath, output) // the full report, to see what a number is made of
   const report = JSON.parse(output)
   const score = (id: string) => Math.round(report.categories[id].score * 100)
   const value = (id: string) => report.audits[id].numericValue as number

@@ -1,27 +1,45 @@
 import '@splidejs/splide/css/core'
-import { lazy, Suspense, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 
-export type CarouselProps = { label: string; interval: number; children: ReactNode; className?: string }
+type CarouselProps = { label: string; interval: number; children: ReactNode; className?: string }
 
-// Room at the bottom for the dots, so nothing moves when Splide adds them.
-export const CAROUSEL_CLASS = 'splide is-rendered relative pb-7'
+/**
+ * A looping, auto-advancing carousel with dot buttons. The server renders Splide's markup
+ * with the first slide showing; Splide itself is fetched and mounted onto that same markup
+ * only once the carousel is (nearly) on screen, so a carousel below the fold or hidden at
+ * this screen size costs the phone nothing, and the first picture is never replaced.
+ *
+ * Slides are <div>s rather than Splide's <li>s: Splide gives slides role="tabpanel", which
+ * is not allowed on a list item.
+ */
+export function Carousel({ label, interval, children, className = '' }: CarouselProps) {
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const root = ref.current
+    if (!root) return
+    let stop: (() => void) | undefined
+    let cancelled = false
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (!entry?.isIntersecting) return
+        observer.disconnect()
+        void import('./carousel-motion').then(({ startCarousel }) => {
+          if (!cancelled) stop = startCarousel(root, interval)
+        })
+      },
+      { rootMargin: '200px' },
+    )
+    observer.observe(root)
+    return () => {
+      cancelled = true
+      observer.disconnect()
+      stop?.()
+    }
+  }, [interval])
 
-// Splide is not needed to paint the first slide: it loads after the page, and until it
-// has, the same markup stands still.
-const SplideCarousel = lazy(() => import('./SplideCarousel'))
-
-/** A looping, auto-advancing carousel with dot buttons; see SplideCarousel. */
-export function Carousel(props: CarouselProps) {
   return (
-    <Suspense fallback={<StillCarousel {...props} />}>
-      <SplideCarousel {...props} />
-    </Suspense>
-  )
-}
-
-function StillCarousel({ label, children, className = '' }: CarouselProps) {
-  return (
-    <div className={`${CAROUSEL_CLASS} ${className}`} aria-label={label} role="region">
+    // Room at the bottom for the dots, so nothing moves when Splide adds them.
+    <div ref={ref} className={`splide is-rendered relative pb-7 ${className}`} aria-label={label} role="region">
       <div className="splide__track rounded-3xl">
         <div className="splide__list">{children}</div>
       </div>

@@ -345,7 +345,10 @@ describe('carousels', () => {
   test('the lifestyle carousel advances by itself and pauses while the tab is hidden', async () => {
     const { page } = await visit('/', DESKTOP)
     const lifestyle = '.lifestyle'
-    expect(await page.locator(`${lifestyle} .splide__pagination__page`).count()).toBe(5)
+    // Below the fold it stays still markup until the shopper scrolls near it.
+    expect(await page.locator(`${lifestyle} .splide__pagination__page`).count()).toBe(0)
+    await page.locator(lifestyle).scrollIntoViewIfNeeded()
+    await expect.poll(() => page.locator(`${lifestyle} .splide__pagination__page`).count()).toBe(5)
     const start = await activeDot(page, lifestyle)
     await expect.poll(() => activeDot(page, lifestyle), { timeout: 6000 }).not.toBe(start)
 

@@ -332,7 +332,7 @@ describe('carousels', () => {
   test('the phone hero carousel advances by itself, has 5 dots, and stops for good once touched', async () => {
     const { page } = await visit('/', PHONE)
     const hero = '[data-testid="hero-carousel"]'
-    expect(await page.locator(`${hero} .splide__pagination__page`).count()).toBe(5)
+    await expect.poll(() => page.locator(`${hero} .splide__pagination__page`).count()).toBe(5)
     const start = await activeDot(page, hero)
     await expect.poll(() => activeDot(page, hero), { timeout: 8000 }).not.toBe(start)
 

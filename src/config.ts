@@ -3,6 +3,8 @@ import { z } from 'zod'
 /** What wrangler.toml `[vars]`, `.dev.vars` and `wrangler secret put` give the Worker. */
 export type Bindings = {
   ASSETS: Fetcher
+  /** [[ratelimits]] in wrangler.toml: checkout attempts per shopper IP. */
+  CHECKOUT_RATE_LIMITER?: RateLimit
   SHOPIFY_STORE_DOMAIN?: string
   SHOPIFY_STOREFRONT_TOKEN?: string
   SHOPIFY_STOREFRONT_PRIVATE_TOKEN?: string

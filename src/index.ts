@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { requestId } from 'hono/request-id'
 import type { AppEnv } from './app-env'
 import { log } from './log'
+import { securityHeaders } from './security-headers'
 import { checkout } from './routes/checkout'
 import { pages, renderError, renderNotFound } from './routes/pages'
 import { staticAssets } from './routes/static-assets'
@@ -10,6 +11,7 @@ const app = new Hono<AppEnv>()
 
 // Cloudflare's ray id names the request in Cloudflare's own logs too.
 app.use(requestId({ generator: (c) => c.req.header('CF-Ray') ?? crypto.randomUUID() }))
+app.use(securityHeaders)
 
 app.route('/checkout', checkout)
 app.route('/', pages)

@@ -49,6 +49,8 @@ export async function renderPage(c: Context<AppEnv>, render: PageRender): Promis
     </Document>,
     {
       bootstrapModules: [clientAssets.script],
+      // React's inline streaming scripts carry the nonce the CSP allows for this response.
+      nonce: c.get('secureHeadersNonce'),
       // React outlines a *finished* Suspense boundary once shell + boundary pass this many
       // bytes (12,800 by default), sending the skeleton and a swap script instead of the
       // product. A product that is already here should arrive in place.

@@ -16,7 +16,7 @@ const merchandiseId = z
   .regex(/^gid:\/\/shopify\/ProductVariant\/\d{1,20}$/, 'must be a gid://shopify/ProductVariant/<digits> id')
 const quantity = z.number().int().min(1).max(MAX_QUANTITY)
 
-const checkoutBody = z.strictObject({
+export const checkoutBody = z.strictObject({
   lines: z.array(z.strictObject({ merchandiseId, quantity })).min(1).max(MAX_LINES),
 })
 
@@ -56,6 +56,18 @@ export const checkout = new Hono<AppEnv>()
   })
   .post(
     '/',
+    async (c, next) => {
+      // Per shopper IP, by the Workers rate-limiting binding; each attempt creates a cart at Shopify.
+      const limiter = c.env.CHECKOUT_RATE_LIMITER
+      if (limiter) {
+        const { success } = await limiter.limit({ key: c.req.header('CF-Connecting-IP') ?? 'unknown' })
+        if (!success) {
+          c.header('Retry-After', '60')
+          return c.json({ error: 'Too many checkout attempts; please try again in a minute' }, 429)
+        }
+      }
+      await next()
+    },
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: (c) => c.json({ error: `Request body is larger than ${MAX_BODY_BYTES} bytes` }, 413),

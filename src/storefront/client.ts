@@ -3,6 +3,9 @@ import type { StorefrontConfig } from '../config'
 
 export const API_VERSION = '2025-07'
 
+/** Far above any answer the shop's queries can produce; anything bigger is refused unread. */
+const MAX_ANSWER_BYTES = 2 * 1024 * 1024
+
 /** Every failure of a Storefront call. `message` is the SPEC §8 text shown or logged. */
 export class StorefrontError extends Error {
   override name = 'StorefrontError'
@@ -61,8 +64,9 @@ export async function storefrontFetch<T>(config: StorefrontConfig, request: Stor
 
   let body: unknown
   try {
-    body = await response.json()
-  } catch {
+    body = JSON.parse(await readCapped(response))
+  } catch (error) {
+    if (error instanceof StorefrontError) throw error
     throw new StorefrontError('Shopify answered with a body that is not JSON', 'shape', response.status)
   }
 
@@ -81,4 +85,33 @@ export async function storefrontFetch<T>(config: StorefrontConfig, request: Stor
     throw new StorefrontError(`Unexpected answer from Shopify (${where})`, 'shape', response.status)
   }
   return data.data
+}
+
+async function readCapped(response: Response): Promise<string> {
+  const oversized = () => new StorefrontError(`Shopify answered with more than ${MAX_ANSWER_BYTES} bytes`, 'shape', response.status)
+  if (Number(response.headers.get('Content-Length')) > MAX_ANSWER_BYTES) {
+    await response.body?.cancel()
+    throw oversized()
+  }
+  if (!response.body) return ''
+  const reader = response.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > MAX_ANSWER_BYTES) {
+      await reader.cancel()
+      throw oversized()
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return new TextDecoder().decode(bytes)
 }

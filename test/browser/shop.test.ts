@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { BLANKET_VARIANT_ID } from '../double/catalog'
+import { BLANKET_VARIANT_ID, blanket } from '../double/catalog'
 import { startShop, type Shop } from '../worker/harness'
 import { axeViolations, DESKTOP, expectClean, hydrated, launchChromium, openPage, PHONE, screenshot, SIZES, type Watched } from './browser'
 
@@ -284,6 +284,37 @@ describe('the product page', () => {
     const { page } = await visit('/product/not-a-blanket')
     expect(await page.getByRole('heading', { name: 'Product not found' }).isVisible()).toBe(true)
     expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/')
+  })
+})
+
+describe('script payloads in Shopify data', () => {
+  test('render as text and never run', async () => {
+    const payload = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>'
+    shop.double.products.set('xss-blanket', {
+      ...blanket(),
+      handle: 'xss-blanket',
+      title: `Blanket ${payload}`,
+      description: `</script><script>window.__pwned=1</script>${payload}`,
+      images: blanket().images.map((image) => ({ ...image, altText: `x" onerror="window.__pwned=1` })),
+      variants: blanket().variants.map((v) => ({ ...v, selectedOptions: [{ name: 'Size', value: payload }] })),
+    })
+    const watched = await visit('/product/xss-blanket', DESKTOP)
+    const { page } = watched
+    let dialogs = 0
+    page.on('dialog', (dialog) => {
+      dialogs++
+      void dialog.dismiss()
+    })
+    expect(await page.locator('h1').textContent()).toBe(`Blanket ${payload}`)
+    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    await page.getByTestId('cart-button').click()
+    await page.getByTestId('cart-line').waitFor()
+    expect(await page.getByTestId('cart-line').textContent()).toContain(payload) // option values, as text
+    await page.reload() // and back out of storage
+    await hydrated(page)
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
+    expect(dialogs).toBe(0)
+    expectClean(watched)
   })
 })
 

@@ -20,6 +20,7 @@ export type Fault =
   | { kind: 'oversized'; bytes?: number }
   | { kind: 'hang' }
   | { kind: 'no-checkout-url' }
+  | { kind: 'disconnect' }
 
 export type Operation = 'ProductByHandle' | 'CartCreate'
 export type Call = { operationName: string | null; variables: Record<string, unknown>; headers: Record<string, string> }
@@ -110,7 +111,7 @@ export function createStorefrontDouble() {
     }
   }
 
-  async function graphql(request: Request): Promise<Response> {
+  async function graphql(request: Request, socket?: { destroy(): void }): Promise<Response> {
     const origin = new URL(request.url).origin
     let body: { query?: unknown; variables?: unknown; operationName?: unknown }
     try {
@@ -138,6 +139,10 @@ export function createStorefrontDouble() {
     }
 
     const injected = fault && (!fault.only || fault.only === operationName) ? fault.fault : null
+    if (injected?.kind === 'disconnect') {
+      socket?.destroy() // the connection drops with no answer at all
+      return new Promise<Response>(() => {})
+    }
     if (injected) {
       const answer = faultResponse(injected)
       if (answer) return answer
@@ -169,6 +174,7 @@ export function createStorefrontDouble() {
       case 'hang':
         return new Promise<Response>(() => {})
       case 'no-checkout-url':
+      case 'disconnect':
         return null
     }
   }
@@ -192,7 +198,7 @@ export function createStorefrontDouble() {
   }
 
   const app = new Hono()
-    .post('/api/2025-07/graphql.json', (c) => graphql(c.req.raw))
+    .post('/api/2025-07/graphql.json', (c) => graphql(c.req.raw, (c.env as { incoming?: { socket: { destroy(): void } } } | undefined)?.incoming?.socket))
     .get('/checkouts/cn/:token', (c) => checkoutPage(c.req.param('token'), new URL(c.req.url)))
     .get('/cdn/images/:file', async (c) => {
       const file = c.req.param('file')
@@ -222,7 +228,7 @@ export function createStorefrontDouble() {
     })
 
   const control = {
-    fetch: (request: Request) => app.fetch(request),
+    fetch: (request: Request, env?: unknown) => app.fetch(request, env),
     calls,
     products,
     carts,

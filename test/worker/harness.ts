@@ -14,7 +14,7 @@ export type Shop = Awaited<ReturnType<typeof startShop>>
  * The deployed Worker bundle (dist/worker, from `npm run build`) running in workerd, with
  * the Storefront double on loopback. `vars` override wrangler.toml's.
  */
-export async function startShop(vars: Record<string, string> = {}) {
+export async function startShop(vars: Record<string, string> = {}, options: { checkoutsPerMinute?: number } = {}) {
   const upstream: RunningDouble = await startStorefrontDouble()
   const logs: string[] = []
   const mf = new Miniflare({
@@ -33,6 +33,8 @@ export async function startShop(vars: Record<string, string> = {}) {
       STOREFRONT_TIMEOUT_MS: '4000',
       ...vars,
     },
+    // wrangler.toml allows 10 a minute per IP; tests that are not about the limit send more.
+    ratelimits: { CHECKOUT_RATE_LIMITER: { namespace_id: '1001', simple: { limit: options.checkoutsPerMinute ?? 1_000_000, period: 60 } } },
     assets: { directory: 'dist/client', binding: 'ASSETS', routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true } },
     handleRuntimeStdio(stdout: Readable, stderr: Readable) {
       for (const stream of [stdout, stderr]) {

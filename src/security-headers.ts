@@ -1,0 +1,44 @@
+import type { Context } from 'hono'
+import { NONCE, secureHeaders } from 'hono/secure-headers'
+import { readConfig } from './config'
+
+/** The shop's own Shopify origin: its images (the local double serves them) and its checkout. */
+function storeOrigin(c: Context): string {
+  try {
+    return readConfig(c.env).storefront.origin
+  } catch {
+    return '' // a misconfigured Worker answers its error page; the policy just omits the shop
+  }
+}
+
+/**
+ * Security headers on every response: pages, errors, /checkout and static files alike.
+ * Scripts run only from this origin or with this response's nonce (React's streaming
+ * swaps carry it; a page served from the HTML cache has no inline script at all), so no
+ * 'unsafe-inline' or 'unsafe-eval' for scripts. Inline styles are allowed: the stylesheet
+ * is inlined for first paint and the toasts style themselves.
+ */
+export const securityHeaders = secureHeaders({
+  contentSecurityPolicy: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", NONCE],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'https://cdn.shopify.com', storeOrigin],
+    connectSrc: ["'self'"],
+    fontSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'", 'https://checkout.shopify.com', storeOrigin],
+  },
+  strictTransportSecurity: 'max-age=31536000; includeSubDomains',
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  xFrameOptions: 'DENY',
+  permissionsPolicy: {
+    camera: [],
+    microphone: [],
+    geolocation: [],
+    payment: [],
+    usb: [],
+  },
+})

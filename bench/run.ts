@@ -79,6 +79,50 @@ try {
     lighthouse[name] = Object.fromEntries(Object.keys(runs[0]!).map((key) => [key, median(runs.map((r) => r[key]!))]))
   }
 
+  // 5. Soak: mixed routes and real checkouts at 50 connections; memory and upstream calls watched.
+  const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 60)
+  const workerdRss = () => {
+    const kb = execFileSync('ps', ['-C', 'workerd', '-o', 'rss=']).toString().trim().split(/\s+/).map(Number)
+    return Math.round(kb.reduce((a, b) => a + b, 0) / 1024)
+  }
+  const productCallsBefore = shop.double.callsOf('ProductByHandle').length
+  const cartsBefore = shop.double.callsOf('CartCreate').length
+  const memory = [workerdRss()]
+  const sampler = setInterval(() => memory.push(workerdRss()), 5000)
+  const checkoutBody = JSON.stringify({ lines: [{ merchandiseId: blanket().variants[0]!.id, quantity: 2 }] })
+  const soakRun = await autocannon({
+    url: shop.origin,
+    connections: 50,
+    duration: SOAK_SECONDS,
+    headers: browserHeaders,
+    requests: [
+      { method: 'GET', path: PAGES.landing },
+      { method: 'GET', path: PAGES.product },
+      { method: 'GET', path: '/terms' },
+      { method: 'GET', path: STATIC },
+      { method: 'GET', path: '/product/no-such-blanket' },
+      { method: 'POST', path: '/checkout', headers: { 'Content-Type': 'application/json', ...browserHeaders }, body: checkoutBody },
+    ],
+  })
+  clearInterval(sampler)
+  memory.push(workerdRss())
+  const soak = {
+    seconds: SOAK_SECONDS,
+    connections: 50,
+    requests: soakRun.requests.total,
+    rps: Math.round(soakRun.requests.average),
+    p99: soakRun.latency.p99,
+    errors: soakRun.errors + soakRun.timeouts,
+    status5xx: soakRun['5xx'],
+    status4xx: soakRun['4xx'],
+    // Baseline after 10 s of load: the first seconds are warm-up (JIT, caches, pools).
+    memoryMiB: { idle: memory[0]!, start: memory[Math.min(2, memory.length - 1)]!, end: memory.at(-1)!, max: Math.max(...memory) },
+    productCalls: shop.double.callsOf('ProductByHandle').length - productCallsBefore,
+    cartCreates: shop.double.callsOf('CartCreate').length - cartsBefore,
+  }
+  // The product cache allows at most one refresh per handle per fresh lifetime (60 s), plus 'not found' every 30 s.
+  const productCallBound = 2 * (Math.ceil(SOAK_SECONDS / 60) + 1) + Math.ceil(SOAK_SECONDS / 30) + 1
+
   // The headers the targets speak of.
   const entry = /src="(\/assets\/entry-[^"]+)"/.exec(await (await shop.fetch('/', { headers: browserHeaders })).text())![1]!
   const assetCaching = (await shop.fetch(entry)).headers.get('Cache-Control')
@@ -102,11 +146,14 @@ try {
     ['cold fan-in: 1 upstream call for 200 concurrent requests', fanInCalls === 1, `${fanInCalls} call(s); statuses ${[...new Set(fanIn)].join(',')}`],
     ['static assets content-hashed and immutable for a year', assetCaching === 'public, max-age=31536000, immutable', `${entry}: ${assetCaching}`],
     ['HTML cached at the edge for a short time', htmlCaching === 'html;desc="HIT"', `${htmlCaching}`],
+    ['soak: no 5xx and no errors', soak.status5xx === 0 && soak.errors === 0, `${soak.requests} requests, ${soak.status5xx} 5xx, ${soak.errors} errors`],
+    ['soak: memory flat (end within 15% of the level after 10 s)', soak.memoryMiB.end <= soak.memoryMiB.start * 1.15, `${soak.memoryMiB.start} → ${soak.memoryMiB.end} MiB (idle ${soak.memoryMiB.idle}, max ${soak.memoryMiB.max})`],
+    ['soak: product calls bounded by the cache', soak.productCalls <= productCallBound, `${soak.productCalls} product calls (bound ${productCallBound}) while ${soak.cartCreates} carts were created`],
     ['no render-blocking request besides the HTML', Object.values(bytes).every((b) => b.renderBlockingRequests === 0), `${Object.values(bytes).map((b) => b.renderBlockingRequests).join(' / ')} blocking`],
   ]
 
   const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`
-  const results = { machine, upstreamLatencyMs: UPSTREAM_LATENCY_MS, loadSeconds: LOAD_SECONDS, load, fanIn: { requests: 200, upstreamCalls: fanInCalls }, bytes, lighthouse, targets: targets.map(([target, met, measured]) => ({ target, met, measured })) }
+  const results = { machine, upstreamLatencyMs: UPSTREAM_LATENCY_MS, loadSeconds: LOAD_SECONDS, load, soak, fanIn: { requests: 200, upstreamCalls: fanInCalls }, bytes, lighthouse, targets: targets.map(([target, met, measured]) => ({ target, met, measured })) }
   writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n')
 
   const md = [
@@ -125,6 +172,8 @@ try {
     ...Object.entries(lighthouse).map(([name, l]) => `| ${name} | ${l.performance} | ${Math.round(l.fcp!)} ms | ${Math.round(l.lcp!)} ms | ${Math.round(l.tbt!)} ms | ${l.cls} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} |`),
     '',
     `Cold fan-in: 200 concurrent requests for an uncached product → ${fanInCalls} upstream call(s).`,
+    '',
+    `Soak: ${soak.seconds} s at ${soak.connections} connections over /, the product page, /terms, a static file, an unknown product (404) and POST /checkout: ${soak.requests} requests (${soak.rps} req/s, p99 ${soak.p99} ms), ${soak.status5xx} 5xx, ${soak.errors} errors; workerd memory ${soak.memoryMiB.idle} MiB idle, ${soak.memoryMiB.start} after 10 s, ${soak.memoryMiB.end} at the end (max ${soak.memoryMiB.max}); ${soak.productCalls} product calls to Shopify, ${soak.cartCreates} carts created.`,
     '',
     '| target | | measured |',
     '|---|---|---|',
@@ -145,8 +194,10 @@ async function runLighthouse(url: string, reportPath: string): Promise<Record<st
       env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
     })
     let out = ''
+    let err = ''
     child.stdout.on('data', (chunk) => (out += chunk))
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`lighthouse exited ${code}`))))
+    child.stderr.on('data', (chunk) => (err += chunk))
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`lighthouse exited ${code}: ${err.slice(-2000)}`))))
   })
   mkdirSync('test-results', { recursive: true })
   writeFileSync(reportPath, output) // the full report, to see what a number is made of

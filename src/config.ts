@@ -14,6 +14,9 @@ export type Bindings = {
   PRODUCT_NOT_FOUND_CACHE_SECONDS?: string
   RENDER_DEADLINE_MS?: string
   HTML_CACHE_SECONDS?: string
+  /** Secret of the Shopify app that sends products/update webhooks. */
+  SHOPIFY_WEBHOOK_SECRET?: string
+  WEBHOOK_REFETCH_DELAY_MS?: string
   STOREFRONT_TIMEOUT_MS?: string
 }
 
@@ -51,6 +54,8 @@ const configSchema = z
     PRODUCT_NOT_FOUND_CACHE_SECONDS: seconds(30),
     RENDER_DEADLINE_MS: millis(150),
     HTML_CACHE_SECONDS: seconds(60),
+    SHOPIFY_WEBHOOK_SECRET: z.string().trim().optional(),
+    WEBHOOK_REFETCH_DELAY_MS: millis(10_000),
     STOREFRONT_TIMEOUT_MS: millis(5_000).refine((ms) => ms > 0, 'must be above 0'),
   })
   .refine((env) => env.SHOPIFY_STOREFRONT_TOKEN || env.SHOPIFY_STOREFRONT_PRIVATE_TOKEN, {
@@ -73,6 +78,7 @@ const configSchema = z
     },
     renderDeadlineMs: env.RENDER_DEADLINE_MS,
     htmlCacheSeconds: env.HTML_CACHE_SECONDS,
+    webhook: { secret: env.SHOPIFY_WEBHOOK_SECRET || null, refetchDelayMs: env.WEBHOOK_REFETCH_DELAY_MS },
   }))
 
 export type Config = z.output<typeof configSchema>

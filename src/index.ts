@@ -1,19 +1,22 @@
 import { Hono } from 'hono'
 import { requestId } from 'hono/request-id'
 import type { AppEnv } from './app-env'
-import { log } from './log'
+import { log, requestLog } from './log'
 import { securityHeaders } from './security-headers'
 import { checkout } from './routes/checkout'
 import { pages, renderError, renderNotFound } from './routes/pages'
 import { staticAssets } from './routes/static-assets'
+import { webhooks } from './routes/webhooks'
 
 const app = new Hono<AppEnv>()
 
 // Cloudflare's ray id names the request in Cloudflare's own logs too.
 app.use(requestId({ generator: (c) => c.req.header('CF-Ray') ?? crypto.randomUUID() }))
 app.use(securityHeaders)
+app.use(requestLog)
 
 app.route('/checkout', checkout)
+app.route('/webhooks', webhooks)
 app.route('/', pages)
 app.route('/', staticAssets)
 

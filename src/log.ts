@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from './app-env'
 
 type Level = 'info' | 'warn' | 'error'
@@ -20,3 +21,21 @@ export function log(c: Context<AppEnv>, level: Level, message: string, fields: R
   }
   console[level === 'info' ? 'log' : level](JSON.stringify(entry))
 }
+
+/**
+ * One line per request, after it is answered: what was asked, what came back, whether the
+ * product came from the cache (HIT, MISS, STALE, STALE-IF-ERROR; "HTML" for a cached page)
+ * and how long Shopify took.
+ */
+export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
+  const started = Date.now()
+  await next()
+  const htmlHit = c.res.headers.get('Server-Timing') === 'html;desc="HIT"'
+  log(c, 'info', 'request', {
+    route: c.req.routePath,
+    status: c.res.status,
+    ms: Date.now() - started,
+    cache: htmlHit ? 'HTML' : (c.get('cache') ?? null),
+    upstreamMs: c.get('upstreamMs') ?? null,
+  })
+})

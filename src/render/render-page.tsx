@@ -68,7 +68,9 @@ export async function renderPage(c: Context<AppEnv>, render: PageRender): Promis
   c.header('Cache-Control', 'no-cache')
   // Known only when the product settled before the headers went out.
   const cache = c.get('cache')
-  if (cache) c.header('Server-Timing', `cache;desc="${cache}"`)
+  const upstreamMs = c.get('upstreamMs')
+  const timing = [cache && `cache;desc="${cache}"`, upstreamMs !== undefined && `storefront;dur=${upstreamMs}`].filter(Boolean)
+  if (timing.length > 0) c.header('Server-Timing', timing.join(', '))
   return c.body(stream, status as ContentfulStatusCode)
 }
 

@@ -42,7 +42,13 @@ function upstreamMessage(error: unknown): string {
 
 async function startCheckout(c: Context<AppEnv>, lines: CartLineInput[]) {
   const config = readConfig(c.env)
-  return createCart(config.storefront, lines, c.req.header('CF-Connecting-IP'))
+  const started = Date.now()
+  try {
+    return await createCart(config.storefront, lines, c.req.header('CF-Connecting-IP'))
+  } finally {
+    c.set('upstreamMs', Date.now() - started)
+    c.header('Server-Timing', `storefront;dur=${Date.now() - started}`)
+  }
 }
 
 /**

@@ -28,8 +28,9 @@ function loadProduct(c: Context<AppEnv>, handle: string) {
     },
     handle,
   ).then(
-    ({ product, outcome }): ProductResult => {
+    ({ product, outcome, upstreamMs }): ProductResult => {
       c.set('cache', outcome)
+      if (upstreamMs !== undefined) c.set('upstreamMs', upstreamMs)
       return product ? { status: 'found', product } : { status: 'missing' }
     },
     (error): ProductResult => {

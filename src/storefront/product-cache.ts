@@ -17,7 +17,7 @@ import type { Product } from './types'
  */
 
 export type CacheOutcome = 'HIT' | 'MISS' | 'STALE' | 'STALE-IF-ERROR'
-export type CachedProduct = { product: Product | null; outcome: CacheOutcome }
+export type CachedProduct = { product: Product | null; outcome: CacheOutcome; upstreamMs?: number }
 
 type Entry = { storedAt: number; product: Product | null }
 
@@ -44,7 +44,7 @@ export async function getCachedProduct(ctx: ProductCacheContext, handle: string)
   const { productCache: lifetimes } = ctx.config
   const key = productCacheKey(ctx.config, handle)
   const entry = await readEntry(key)
-  if (!entry) return { product: await refresh(ctx, key, handle), outcome: 'MISS' }
+  if (!entry) return timed(() => refresh(ctx, key, handle), 'MISS')
 
   const age = (Date.now() - entry.storedAt) / 1000
   const fresh = entry.product ? lifetimes.freshSeconds : lifetimes.notFoundSeconds
@@ -56,11 +56,17 @@ export async function getCachedProduct(ctx: ProductCacheContext, handle: string)
   }
 
   try {
-    return { product: await refresh(ctx, key, handle), outcome: 'MISS' }
+    return await timed(() => refresh(ctx, key, handle), 'MISS')
   } catch (error) {
     if (!entry.product) throw error
     return { product: entry.product, outcome: 'STALE-IF-ERROR' }
   }
+}
+
+async function timed(load: () => Promise<Product | null>, outcome: CacheOutcome): Promise<CachedProduct> {
+  const started = Date.now()
+  const product = await load()
+  return { product, outcome, upstreamMs: Date.now() - started }
 }
 
 async function readEntry(key: string): Promise<Entry | null> {
@@ -97,5 +103,25 @@ function store(config: Config, key: string, entry: Entry): Promise<void> {
     new Response(JSON.stringify(entry), {
       headers: { 'Content-Type': 'application/json', 'Cache-Control': `public, max-age=${lifetime}` },
     }),
+  )
+}
+
+/**
+ * After Shopify says a product changed: the entry is marked stale rather than deleted, so
+ * shoppers keep a fast answer while it is refreshed, and refreshed again after
+ * `refetchDelayMs`, because the Storefront API can lag the webhook that announced it.
+ */
+export async function invalidateProduct(ctx: ProductCacheContext, handle: string, refetchDelayMs: number, afterRefetch: () => Promise<unknown>) {
+  const key = productCacheKey(ctx.config, handle)
+  const entry = await readEntry(key)
+  if (entry) await store(ctx.config, key, { ...entry, storedAt: 0 })
+  ctx.waitUntil(
+    (async () => {
+      await refresh(ctx, key, handle).catch((error) => ctx.onBackgroundError?.(error))
+      await afterRefetch()
+      await new Promise((resolve) => setTimeout(resolve, refetchDelayMs))
+      await refresh(ctx, key, handle).catch((error) => ctx.onBackgroundError?.(error))
+      await afterRefetch()
+    })(),
   )
 }

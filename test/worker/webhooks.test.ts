@@ -1,0 +1,74 @@
+import { afterEach, expect, test } from 'vitest'
+import { blanket } from '../double/catalog'
+import { signedWebhookHeaders } from '../double/storefront-double'
+import { eventually, startShop, type Shop } from './harness'
+
+const SECRET = 'whsec-test-4d1c'
+const BROWSER = { 'User-Agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/126.0 Mobile Safari/537.36' }
+let shop: Shop | undefined
+afterEach(() => shop?.dispose())
+
+const timing = async (path: string) => {
+  const res = await shop!.fetch(path, { headers: BROWSER })
+  const html = await res.text()
+  return { timing: res.headers.get('Server-Timing') ?? '', html }
+}
+const productUpdate = JSON.stringify({ id: 8012345678901, handle: 'toddler-blanket', title: 'Renamed Blanket' })
+
+async function warm() {
+  shop = await startShop({ HTML_CACHE_SECONDS: '600', PRODUCT_CACHE_FRESH_SECONDS: '600', SHOPIFY_WEBHOOK_SECRET: SECRET, WEBHOOK_REFETCH_DELAY_MS: '300' })
+  await eventually(async () => (await timing('/product/toddler-blanket')).timing === 'html;desc="HIT"')
+  await eventually(async () => (await timing('/')).timing === 'html;desc="HIT"')
+}
+
+test.each([
+  ['no signature', {}],
+  ['a wrong signature', { 'X-Shopify-Hmac-Sha256': btoa('not the right mac, not at all') }],
+  ['garbage', { 'X-Shopify-Hmac-Sha256': '%%%' }],
+])('a webhook with %s is refused with 401 and nothing is purged', async (_, headers) => {
+  await warm()
+  shop!.double.products.get('toddler-blanket')!.title = 'Renamed Blanket'
+  const res = await shop!.fetch('/webhooks/products/update', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: productUpdate })
+  expect(res.status).toBe(401)
+  const page = await timing('/product/toddler-blanket')
+  expect(page.timing).toBe('html;desc="HIT"')
+  expect(page.html).toContain('Square Friends Fleece Blanket')
+})
+
+test('a body signed with another secret is refused', async () => {
+  await warm()
+  const res = await shop!.fetch('/webhooks/products/update', { method: 'POST', headers: await signedWebhookHeaders(productUpdate, 'another-secret'), body: productUpdate })
+  expect(res.status).toBe(401)
+})
+
+test('a signed products/update purges the product’s data and pages, and refetches after a delay', async () => {
+  await warm()
+  shop!.double.products.get('toddler-blanket')!.title = 'Renamed Blanket'
+  const callsBefore = shop!.double.callsOf('ProductByHandle').length
+
+  const res = await shop!.fetch('/webhooks/products/update', { method: 'POST', headers: await signedWebhookHeaders(productUpdate, SECRET), body: productUpdate })
+  expect(res.status).toBe(200)
+  expect(await res.json()).toEqual({ purged: 'toddler-blanket' })
+
+  // Refetched at once and again after WEBHOOK_REFETCH_DELAY_MS, for Storefront data that lags the webhook.
+  await eventually(() => shop!.double.callsOf('ProductByHandle').length >= callsBefore + 2)
+  await eventually(async () => (await timing('/product/toddler-blanket')).html.includes('Renamed Blanket'))
+  await eventually(async () => (await timing('/')).html.includes('Renamed Blanket'))
+  expect(shop!.logEntries().some((e) => e.message === 'product purged after webhook' && e.handle === 'toddler-blanket')).toBe(true)
+})
+
+test('the delayed refetch picks up Storefront data that lagged the webhook', async () => {
+  await warm()
+  const res = await shop!.fetch('/webhooks/products/update', { method: 'POST', headers: await signedWebhookHeaders(productUpdate, SECRET), body: productUpdate })
+  expect(res.status).toBe(200)
+  // Shopify's Storefront API catches up only after the first refetch.
+  await eventually(() => shop!.double.callsOf('ProductByHandle').length >= 2)
+  shop!.double.products.set('toddler-blanket', { ...blanket(), title: 'Renamed Blanket' })
+  await eventually(async () => (await timing('/product/toddler-blanket')).html.includes('Renamed Blanket'))
+})
+
+test('without SHOPIFY_WEBHOOK_SECRET the endpoint does not exist', async () => {
+  shop = await startShop()
+  const res = await shop.fetch('/webhooks/products/update', { method: 'POST', headers: await signedWebhookHeaders(productUpdate, SECRET), body: productUpdate })
+  expect(res.status).toBe(404)
+})

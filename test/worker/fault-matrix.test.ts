@@ -49,7 +49,7 @@ async function request(shop: Shop, path: string, init: RequestInit = {}) {
   const res = await shop.fetch(path, { ...init, headers: { ...BROWSER, ...(init.headers as object), 'CF-Ray': requestId } })
   const body = await res.text()
   // The answer is out; a background refresh may still be logging.
-  await new Promise((resolve) => setTimeout(resolve, 250))
+  await new Promise((resolve) => setTimeout(resolve, 500)) // past the 300 ms timeout a background refresh may be waiting on
   const lines = shop.logEntries().filter((e) => e.requestId === requestId)
   return { res, body, lines }
 }

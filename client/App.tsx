@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { useAtomValue } from 'jotai'
 import { isCartOpenAtom } from './cart/cart-store'
+import { useForgetCompletedCart } from './cart/use-forget-completed-cart'
 import { CartAnnouncer } from './components/CartAnnouncer'
 import { Footer } from './components/Footer'
 import { Header } from './components/Header'
@@ -29,7 +30,7 @@ export function App({ page, product }: { page: PageData; product: Thenable<Produ
         </main>
         <Footer />
       </div>
-      <HydratedMark />
+      <BrowserEffects />
       <CartDrawerWhenUsed />
       <CartAnnouncer />
       <ToastHost />
@@ -52,8 +53,9 @@ function CartDrawerWhenUsed() {
   )
 }
 
-/** Marks the document once React owns it: buttons work from here on. */
-function HydratedMark() {
+/** What only the browser does: forget a bought cart, and mark the document once React owns it. */
+function BrowserEffects() {
+  useForgetCompletedCart()
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
   }, [])

@@ -3,6 +3,7 @@ import { requestId } from 'hono/request-id'
 import type { AppEnv } from './app-env'
 import { log, requestLog } from './log'
 import { securityHeaders } from './security-headers'
+import { cartStatus } from './routes/cart-status'
 import { checkout } from './routes/checkout'
 import { pages, renderError, renderNotFound } from './routes/pages'
 import { staticAssets } from './routes/static-assets'
@@ -16,6 +17,7 @@ app.use(securityHeaders)
 app.use(requestLog)
 
 app.route('/checkout', checkout)
+app.route('/cart', cartStatus)
 app.route('/webhooks', webhooks)
 app.route('/', pages)
 app.route('/', staticAssets)

@@ -130,6 +130,30 @@ describe('the cart', () => {
     expectClean(watched)
   })
 
+  test('after the order is paid, coming back to the tab empties the cart; an unpaid cart stays', async () => {
+    const watched = await visit('/', DESKTOP)
+    const { page, context } = watched
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Checkout with Shopify' }).click()])
+    await tab.waitForURL(/\/checkouts\/cn\//)
+    const cartId = JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!).cartId as string
+
+    // Back without paying: the cart is still there.
+    await page.bringToFront()
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+    await expect.poll(() => shop.double.callsOf('CartStatus').length).toBeGreaterThan(0)
+    expect(await badge(page).textContent()).toBe('1')
+
+    // Paid on the hosted checkout, then back to the shop's tab.
+    shop.double.completeCart(cartId)
+    await tab.close()
+    await page.bringToFront()
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+    await expect.poll(() => badge(page).count()).toBe(0)
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!)).toEqual({ items: [], cartId: null, checkoutUrl: null })
+    expectClean(watched)
+  })
+
   test('a failed checkout closes the new tab and shows the failure toast', async () => {
     const watched = await visit('/', PHONE)
     const { page, context } = watched

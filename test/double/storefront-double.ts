@@ -22,10 +22,10 @@ export type Fault =
   | { kind: 'no-checkout-url' }
   | { kind: 'disconnect' }
 
-export type Operation = 'ProductByHandle' | 'CartCreate'
+export type Operation = 'ProductByHandle' | 'CartCreate' | 'CartStatus'
 export type Call = { operationName: string | null; variables: Record<string, unknown>; headers: Record<string, string> }
 
-type Cart = { token: string; lines: { variantId: string; quantity: number }[] }
+type Cart = { token: string; lines: { variantId: string; quantity: number }[]; completed?: boolean }
 
 const require = createRequire(import.meta.url)
 let schema: GraphQLSchema | undefined
@@ -92,6 +92,10 @@ export function createStorefrontDouble() {
       product: ({ handle }: { handle?: string }) => {
         const p = handle ? products.get(handle) : undefined
         return p ? productOf(p) : null
+      },
+      cart: ({ id }: { id: string }) => {
+        const cart = carts.get(id.replace('gid://shopify/Cart/', '').split('?')[0]!)
+        return cart && !cart.completed ? cartOf(cart) : null
       },
       cartCreate: ({ input }: { input: { lines?: { merchandiseId: string; quantity?: number }[] } }) => {
         const lookup = variants()
@@ -237,6 +241,12 @@ export function createStorefrontDouble() {
     },
     set latencyMs(ms: number) {
       latencyMs = ms
+    },
+    /** The shopper paid on the hosted checkout: Shopify forgets the cart. */
+    completeCart(cartId: string) {
+      const cart = carts.get(cartId.replace('gid://shopify/Cart/', '').split('?')[0]!)
+      if (!cart) throw new Error(`no cart ${cartId}`)
+      cart.completed = true
     },
     callsOf(operation: Operation) {
       return calls.filter((c) => c.operationName === operation)

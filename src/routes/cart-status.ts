@@ -1,0 +1,26 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { AppEnv } from '../app-env'
+import { readConfig } from '../config'
+import { log } from '../log'
+import { fetchCartStatus } from '../storefront/cart-status'
+import { StorefrontError } from '../storefront/client'
+
+const cartId = z.string().regex(/^gid:\/\/shopify\/Cart\/[A-Za-z0-9_-]{1,200}(\?key=[A-Za-z0-9]{1,100})?$/, 'must be a gid://shopify/Cart/… id')
+
+/**
+ * GET /cart/status?id=… : does Shopify still have this hosted cart? The browser asks when
+ * the shopper comes back to the tab after checkout, and empties its cart once it is gone.
+ */
+export const cartStatus = new Hono<AppEnv>().get('/status', async (c) => {
+  c.header('Cache-Control', 'no-store')
+  const id = cartId.safeParse(c.req.query('id'))
+  if (!id.success) return c.json({ error: `id ${id.error.issues[0]!.message}` }, 400)
+  try {
+    const status = await fetchCartStatus(readConfig(c.env).storefront, id.data, c.req.header('CF-Connecting-IP'))
+    return c.json({ status })
+  } catch (error) {
+    log(c, 'warn', 'cart status check failed', { error })
+    return c.json({ error: error instanceof StorefrontError ? error.message : 'Cart status unavailable' }, 502)
+  }
+})

@@ -3,6 +3,7 @@
 // reads it and no double is started.
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
+import { ConfigError, readConfig, type Bindings } from '../src/config.ts'
 import { startStorefrontDouble } from '../test/double/server.ts'
 
 const port = Number(process.env.PORT ?? 8787)
@@ -13,6 +14,21 @@ const realStore = /^\s*SHOPIFY_STORE_DOMAIN\s*=\s*\S+/m.test(devVars)
 const vars: string[] = []
 let stopDouble = async () => {}
 if (realStore) {
+  // The same check the Worker makes, said here before anything starts.
+  const vars = Object.fromEntries(
+    devVars
+      .split('\n')
+      .map((line) => /^\s*([A-Z0-9_]+)\s*=\s*"?(.*?)"?\s*$/.exec(line))
+      .filter((match): match is RegExpExecArray => match !== null)
+      .map((match) => [match[1], match[2]]),
+  )
+  try {
+    readConfig(vars as Bindings)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    console.error(`.dev.vars: ${error.message}`)
+    process.exit(1)
+  }
   console.log('Using the Shopify store named in .dev.vars.')
 } else {
   const double = await startStorefrontDouble(doublePort)

@@ -4,13 +4,12 @@ import type { Product } from '../../src/storefront/types'
 import { addItemAtom } from '../cart/cart-store'
 import { firstVariantLine } from '../cart/cart-item'
 import { BenefitStrip } from '../components/BenefitStrip'
+import { Gallery } from '../components/Gallery'
 import { ArrowLeftIcon, ChevronIcon } from '../components/icons'
 import { toastAdded, toastProductUnavailable } from '../components/toasts'
 import { productDetails } from '../content/shop-content'
 import { formatPrice } from '../lib/format'
 import { ProductContext, ProductData } from '../product-context'
-
-const MAX_THUMBNAILS = 5
 
 export function ProductPage() {
   return (
@@ -32,11 +31,9 @@ function ProductDetail() {
 }
 
 function ProductView({ product }: { product: Product }) {
-  const [selected, setSelected] = useState(0)
   const [detailsOpen, setDetailsOpen] = useState(false)
   const detailsId = useId()
   const add = useSetAtom(addItemAtom)
-  const image = product.images[selected] ?? product.images[0]
 
   function addToCart() {
     const line = firstVariantLine(product)
@@ -52,35 +49,11 @@ function ProductView({ product }: { product: Product }) {
           <ArrowLeftIcon width={18} height={18} /> Back to Store
         </a>
         <div className="mt-6 grid gap-10 md:grid-cols-2">
-          <div>
-            {image && (
-              <img
-                src={image.url}
-                alt={image.altText ?? product.title}
-                width={1200}
-                height={1200}
-                fetchPriority="high"
-                className="aspect-square w-full rounded-3xl bg-orange-50 object-cover"
-                data-testid="product-image"
-              />
-            )}
-            {product.images.length > 1 && (
-              <div className="mt-3 grid grid-cols-5 gap-3" data-testid="product-thumbnails">
-                {product.images.slice(0, MAX_THUMBNAILS).map((thumb, i) => (
-                  <button
-                    key={thumb.url}
-                    type="button"
-                    onClick={() => setSelected(i)}
-                    aria-label={`Show image ${i + 1}${thumb.altText ? `: ${thumb.altText}` : ''}`}
-                    aria-pressed={i === selected}
-                    className={`overflow-hidden rounded-xl border-2 ${i === selected ? 'border-orange-600' : 'border-transparent'}`}
-                  >
-                    <img src={thumb.url} alt="" width={240} height={240} loading="lazy" className="aspect-square w-full bg-orange-50 object-cover" />
-                  </button>
-                ))}
-              </div>
-            )}
-          </div>
+          <Gallery
+            images={product.images.map((image) => ({ src: image.url, alt: image.altText ?? product.title }))}
+            priority
+            testId="product-gallery"
+          />
           <div>
             <h1 className="text-3xl font-extrabold text-stone-900 md:text-4xl">{product.title}</h1>
             <p className="mt-3 text-2xl font-bold text-orange-700" data-testid="price">

@@ -273,9 +273,9 @@ describe('the product page', () => {
   test('thumbnails switch the large image; details are collapsed and toggle; Add to Cart toasts', async () => {
     const watched = await visit('/product/toddler-blanket', DESKTOP)
     const { page } = watched
-    const large = page.getByTestId('product-image')
+    const large = page.getByTestId('product-gallery-image')
     expect(await large.getAttribute('src')).toMatch(/blanket-1\.svg$/)
-    const thumbs = page.getByTestId('product-thumbnails').getByRole('button')
+    const thumbs = page.getByTestId('product-gallery-thumbnails').getByRole('button')
     expect(await thumbs.count()).toBe(5)
     await thumbs.nth(2).click()
     await expect.poll(() => large.getAttribute('src')).toMatch(/blanket-3\.svg$/)
@@ -352,7 +352,7 @@ describe('pages', () => {
 
   test('the landing page has its sections in order, with the counts of SPEC §2', async () => {
     const { page } = await visit('/', DESKTOP)
-    expect(await page.getByTestId('hero-gallery').getByRole('button').count()).toBe(5)
+    expect(await page.getByTestId('hero-gallery-thumbnails').getByRole('button').count()).toBe(5)
     expect(await page.getByTestId('character').count()).toBe(6)
     expect(await page.getByTestId('character').allInnerTexts()).toEqual(
       ['Octopus', 'Koala', 'Cheetah', 'Hippo', 'Elephant', 'Crab'].map((name) => expect.stringContaining(name)),

@@ -10,6 +10,15 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     manifest: true,
-    rollupOptions: { input: 'client/entry.tsx' },
+    rolldownOptions: {
+      input: 'client/entry.tsx',
+      output: {
+        codeSplitting: {
+          // React and jotai in one file that survives deploys in the browser's cache; left
+          // to itself, Rolldown splits React across chunks as pages start to share it.
+          groups: [{ name: 'framework', test: /[\/]node_modules[\/](react|react-dom|scheduler|jotai)[\/]/ }],
+        },
+      },
+    },
   },
 })

@@ -2,37 +2,50 @@ import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from '
 import { useAtomValue } from 'jotai'
 import { isCartOpenAtom } from './cart/cart-store'
 import { useForgetCompletedCart } from './cart/use-forget-completed-cart'
-import { CartAnnouncer } from './components/CartAnnouncer'
-import { Footer } from './components/Footer'
 import { Header } from './components/Header'
 import { ToastHost } from './components/toasts'
+import { deferredSection } from './lib/deferred-section'
 import type { Thenable } from './lib/thenable'
 import type { PageData, ProductResult } from './page-data'
 import { ErrorPage } from './pages/ErrorPage'
-import { LandingPage } from './pages/LandingPage'
-import { NotFoundPage } from './pages/NotFoundPage'
-import { ProductPage } from './pages/ProductPage'
-import { AboutPage, PrivacyPage, TermsPage } from './pages/StaticPages'
+import type { PageComponent } from './pages/page-modules'
 import { ProductContext } from './product-context'
 
 const CartDrawer = lazy(() => import('./components/CartDrawer'))
+// Below the fold, or silent until the cart changes: hydrated after the page's first parts.
+const Footer = deferredSection(() => import('./components/Footer').then((m) => m.Footer))
+const CartAnnouncer = deferredSection(() => import('./components/CartAnnouncer').then((m) => m.CartAnnouncer))
+
+/** What the server loads before rendering any page, so the HTML is whole. */
+export const preloadShell = () => Promise.all([Footer.preload(), CartAnnouncer.preload()])
+
+type AppProps = {
+  page: PageData
+  /** The page's component, loaded by both sides from `pageModules` before rendering. */
+  Page: PageComponent
+  product: Thenable<ProductResult> | null
+}
 
 /** The whole shop, the same tree on the server and in the browser. */
-export function App({ page, product }: { page: PageData; product: Thenable<ProductResult> | null }) {
+export function App({ page, Page, product }: AppProps) {
   return (
     <ProductContext value={product}>
       <div className="flex min-h-screen flex-col bg-white font-sans text-stone-800">
         <Header />
         <main className="flex-1">
           <ErrorBoundary>
-            <Page page={page} />
+            <Page path={page.path} />
           </ErrorBoundary>
         </main>
-        <Footer />
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
       </div>
       <BrowserEffects />
       <CartDrawerWhenUsed />
-      <CartAnnouncer />
+      <Suspense fallback={null}>
+        <CartAnnouncer />
+      </Suspense>
       <ToastHost />
     </ProductContext>
   )
@@ -62,24 +75,6 @@ function BrowserEffects() {
   return null
 }
 
-function Page({ page }: { page: PageData }) {
-  switch (page.page) {
-    case 'home':
-      return <LandingPage />
-    case 'product':
-      return <ProductPage />
-    case 'terms':
-      return <TermsPage />
-    case 'privacy':
-      return <PrivacyPage />
-    case 'about':
-      return <AboutPage />
-    case 'not-found':
-      return <NotFoundPage path={page.path} />
-    case 'error':
-      return <ErrorPage />
-  }
-}
 
 /** An error while the page runs in the browser shows the error page, not a blank screen. */
 class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {

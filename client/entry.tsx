@@ -1,14 +1,22 @@
 import '@unocss/reset/tailwind.css'
 import 'virtual:uno.css'
+import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { App } from './App'
 import { readJsonScript } from './lib/json-script'
 import { fulfilled } from './lib/thenable'
 import { PAGE_DATA_ID, PRODUCT_DATA_ID, type PageData, type ProductResult } from './page-data'
+import { pageModules } from './pages/page-modules'
 
 // Module scripts run once the streamed document is complete, so the product the server
 // streamed in is already in the page: hydrate with it instead of fetching it again.
 const page = readJsonScript<PageData>(PAGE_DATA_ID) ?? { page: 'error', path: location.pathname }
 const product = readJsonScript<ProductResult>(PRODUCT_DATA_ID)
 
-hydrateRoot(document.getElementById('root')!, <App page={page} product={product ? fulfilled(product) : null} />)
+void pageModules[page.page].load().then((Page) => {
+  // As a transition, hydration yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole page, so a tap or a paint never waits long.
+  startTransition(() => {
+    hydrateRoot(document.getElementById('root')!, <App page={page} Page={Page} product={product ? fulfilled(product) : null} />)
+  })
+})

@@ -1,5 +1,5 @@
-import { benefits } from '../content/shop-content'
-import { benefitIcons } from './icons'
+import { benefits } from '../content/landing'
+import { benefitIcons } from './story-icons'
 import { OrderButton } from './OrderButton'
 
 export function BenefitStrip() {

@@ -14,7 +14,8 @@ import {
 import { useCheckout } from '../cart/use-checkout'
 import { formatPrice } from '../lib/format'
 import { itemCountText } from '../lib/item-count'
-import { BagIcon, CloseIcon, MinusIcon, PlusIcon, SpinnerIcon, TrashIcon } from './icons'
+import { CloseIcon, MinusIcon, PlusIcon, SpinnerIcon, TrashIcon } from './drawer-icons'
+import { BagIcon } from './icons'
 
 /**
  * The cart sheet (SPEC §2). vaul (on Radix Dialog) traps focus while it is open and closes

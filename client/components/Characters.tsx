@@ -1,4 +1,4 @@
-import { characters } from '../content/shop-content'
+import { characters } from '../content/landing'
 
 export function Characters() {
   return (

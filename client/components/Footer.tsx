@@ -1,4 +1,4 @@
-import { CONTACT_EMAIL, CONTACT_MESSAGE_URL } from '../content/shop-content'
+import { CONTACT_EMAIL, CONTACT_MESSAGE_URL } from '../content/contact'
 
 export function Footer() {
   return (

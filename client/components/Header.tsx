@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { isCartOpenAtom, totalQuantityAtom } from '../cart/cart-store'
-import { BagIcon, LogoMark } from './icons'
+import { BagIcon } from './icons'
 
 const loadDrawer = () => import('./CartDrawer')
 
@@ -11,7 +11,8 @@ export function Header() {
     <header className="sticky top-0 z-30 border-b border-orange-100 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <a href="/" className="flex items-center gap-2 rounded-lg text-lg font-extrabold tracking-tight text-stone-800">
-          <LogoMark />
+          {/* The shop's mark, a square koala: the favicon, which the browser fetches anyway. */}
+          <img src="/favicon.svg" alt="" width={36} height={36} />
           <span>Square Snuggles</span>
         </a>
         <button

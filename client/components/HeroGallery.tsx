@@ -1,4 +1,4 @@
-import { heroImages } from '../content/shop-content'
+import { heroImages } from '../content/product'
 import { Carousel, Slide } from './Carousel'
 import { Gallery } from './Gallery'
 

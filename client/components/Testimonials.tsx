@@ -1,5 +1,5 @@
-import { testimonials } from '../content/shop-content'
-import { StarIcon } from './icons'
+import { testimonials } from '../content/landing'
+import { StarIcon } from './story-icons'
 
 export function Testimonials() {
   return (

@@ -3,13 +3,15 @@ import { Suspense, use, useId, useState } from 'react'
 import type { Product } from '../../src/storefront/types'
 import { addItemAtom } from '../cart/cart-store'
 import { firstVariantLine } from '../cart/cart-item'
-import { BenefitStrip } from '../components/BenefitStrip'
 import { Gallery } from '../components/Gallery'
-import { ArrowLeftIcon, ChevronIcon } from '../components/icons'
+import { ArrowLeftIcon, ChevronIcon } from '../components/product-icons'
 import { toastAdded, toastProductUnavailable } from '../components/toasts'
-import { productDetails } from '../content/shop-content'
+import { productDetails } from '../content/product'
+import { deferredSection } from '../lib/deferred-section'
 import { formatPrice } from '../lib/format'
 import { ProductContext, ProductData } from '../product-context'
+
+const Benefits = deferredSection(() => import('../components/BenefitStrip').then((m) => m.BenefitStrip))
 
 export function ProductPage() {
   return (
@@ -18,6 +20,8 @@ export function ProductPage() {
     </Suspense>
   )
 }
+
+ProductPage.preload = Benefits.preload
 
 function ProductDetail() {
   const resource = use(ProductContext)
@@ -93,7 +97,9 @@ function ProductView({ product }: { product: Product }) {
           </div>
         </div>
       </article>
-      <BenefitStrip />
+      <Suspense fallback={null}>
+        <Benefits />
+      </Suspense>
     </>
   )
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { CONTACT_EMAIL } from '../content/shop-content'
+import { CONTACT_EMAIL } from '../content/contact'
 
 function Prose({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   return (

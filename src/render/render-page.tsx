@@ -2,7 +2,8 @@ import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { renderToReadableStream } from 'react-dom/server.edge'
 import { isbot } from 'isbot'
-import { App } from '../../client/App'
+import { App, preloadShell } from '../../client/App'
+import { pageModules } from '../../client/pages/page-modules'
 import type { Thenable } from '../../client/lib/thenable'
 import type { PageData, ProductResult } from '../../client/page-data'
 import { clientAssets, inlineStyles } from './assets'
@@ -42,10 +43,10 @@ export async function renderPage(c: Context<AppEnv>, render: PageRender): Promis
   const head = typeof render.head === 'function' ? render.head(settled) : render.head
   const noindex = head.noindex || status >= 400
 
-  const styles = await inlineStyles(c.env.ASSETS)
+  const [styles, Page] = await Promise.all([inlineStyles(c.env.ASSETS), loadWholePage(render.page.page)])
   const stream = await renderToReadableStream(
     <Document head={{ ...head, noindex }} page={render.page} styles={styles}>
-      <App page={render.page} product={product ?? null} />
+      <App page={render.page} Page={Page} product={product ?? null} />
     </Document>,
     {
       bootstrapModules: [clientAssets.script],
@@ -72,6 +73,13 @@ export async function renderPage(c: Context<AppEnv>, render: PageRender): Promis
   const timing = [cache && `cache;desc="${cache}"`, upstreamMs !== undefined && `storefront;dur=${upstreamMs}`].filter(Boolean)
   if (timing.length > 0) c.header('Server-Timing', timing.join(', '))
   return c.body(stream, status as ContentfulStatusCode)
+}
+
+/** The page with its deferred sections: the browser may hydrate in parts, the HTML is whole. */
+async function loadWholePage(name: PageData['page']) {
+  const [Page] = await Promise.all([pageModules[name].load(), preloadShell()])
+  await Page.preload?.()
+  return Page
 }
 
 function settledWithin(promise: PromiseLike<unknown>, ms: number): Promise<void> {

@@ -1,17 +1,10 @@
-// The shop's own words and pictures (SPEC §3 'Local content').
+// The landing page's story below the fold (SPEC §3 'Local content').
 
-export type CarouselImage = { src: string; alt: string }
+import type { CarouselImage } from './product'
+
 export type Character = { name: string; image: string; colour: string; blurb: string }
 export type Benefit = { icon: 'palette' | 'cloud' | 'shield' | 'heart' | 'sparkle'; title: string; description: string }
 export type Testimonial = { name: string; location: string; quote: string }
-
-export const heroImages: CarouselImage[] = [
-  { src: '/images/blanket-1.svg', alt: 'The Square Friends blanket spread flat, showing all six animals' },
-  { src: '/images/blanket-2.svg', alt: 'The blanket folded in a neat square on a nursery chair' },
-  { src: '/images/blanket-3.svg', alt: 'Close-up of the octopus and koala print on soft fleece' },
-  { src: '/images/blanket-4.svg', alt: 'The blanket draped over the side of a toddler bed' },
-  { src: '/images/blanket-5.svg', alt: 'The blanket rolled up with a ribbon, ready to give as a gift' },
-]
 
 export const lifestyleImages: CarouselImage[] = [
   { src: '/images/lifestyle-1.svg', alt: 'A toddler tucked in under the blanket for an afternoon nap' },
@@ -43,16 +36,3 @@ export const testimonials: Testimonial[] = [
   { name: 'Miguel', location: 'Austin', quote: 'Bought it as a baby-shower gift and ended up ordering a second one for us. Soft, bright, and it survives the washer.' },
   { name: 'Hannah', location: 'Leeds', quote: 'It goes to nursery, to grandma’s and on every car trip. Still looks new after months of love.' },
 ]
-
-/** The blanket's facts, as on the product page's 'Product Details' (SPEC §2). */
-export const productDetails: { label: string; value: string }[] = [
-  { label: 'Dimensions', value: '30" × 40" (76.2 × 101.6 cm)' },
-  { label: 'Material', value: '100% polyester' },
-  { label: 'Weight', value: 'Medium-heavy, 290 g/m²' },
-  { label: 'Print', value: 'One-sided print' },
-  { label: 'Care', value: 'Machine-washable, tumble dry low (max 30°C)' },
-  { label: 'Production', value: 'Made on demand, processing 2-5 business days' },
-]
-
-export const CONTACT_EMAIL = 'hello@squaresnuggles.com'
-export const CONTACT_MESSAGE_URL = 'https://wa.me/15555550123'

@@ -1,0 +1,23 @@
+import { use, type ComponentType } from 'react'
+import { track, type Thenable } from './thenable'
+
+export type DeferredSection = ComponentType & { preload: () => Thenable<ComponentType> }
+
+/**
+ * A part of a page whose code is not on the critical path. The server loads it before
+ * rendering (`preload`), so the HTML is always whole. In the browser its code is fetched
+ * when hydration reaches it; until then React keeps the server's HTML in place and
+ * hydrates the rest of the page (selective hydration), so it must sit in a <Suspense>.
+ *
+ * Unlike React.lazy, a section preloaded on the server renders without suspending, so the
+ * page's first render in a fresh Worker isolate is not streamed in pieces.
+ */
+export function deferredSection(load: () => Promise<ComponentType>): DeferredSection {
+  let module: Thenable<ComponentType> | undefined
+  const preload = () => (module ??= track(load()))
+  function Section() {
+    const Component = use(preload())
+    return <Component />
+  }
+  return Object.assign(Section, { preload })
+}

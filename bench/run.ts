@@ -52,7 +52,10 @@ try {
   for (const [name, path] of Object.entries(PAGES)) {
     const html = Buffer.from(await (await shop.fetch(path, { headers: { 'User-Agent': BROWSER_UA, 'Accept-Encoding': 'identity' } })).text())
     const text = html.toString()
-    const critical = [...text.matchAll(/<script type="module" src="([^"]+)"|<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1] ?? m[2]!)
+    // What the page's starter script imports before the page can hydrate (src/render/start-app.ts).
+    const modules = /<script data-modules="([^"]+)"/.exec(text)?.[1]
+    if (!modules) throw new Error(`${path} has no starter script`)
+    const critical: string[] = JSON.parse(modules.replaceAll('&quot;', '"'))
     const criticalJs = await Promise.all([...new Set(critical)].map(async (src) => Buffer.from(await (await shop.fetch(src)).arrayBuffer())))
     const inlineCss = Buffer.from(/<style>([\s\S]*?)<\/style>/.exec(text)?.[1] ?? '')
     const aboveFold = [...text.matchAll(/<link rel="preload" as="image" href="([^"]+)"/g)].map((m) => m[1]!)

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { readConfig } from './config'
+import { START_APP_SCRIPT_HASH } from './render/start-app'
 
 /** The shop's own Shopify origin: its images (the local double serves them) and its checkout. */
 function storeOrigin(c: Context): string {
@@ -13,15 +14,16 @@ function storeOrigin(c: Context): string {
 
 /**
  * Security headers on every response: pages, errors, /checkout and static files alike.
- * Scripts run only from this origin or with this response's nonce (React's streaming
- * swaps carry it; a page served from the HTML cache has no inline script at all), so no
- * 'unsafe-inline' or 'unsafe-eval' for scripts. Inline styles are allowed: the stylesheet
- * is inlined for first paint and the toasts style themselves.
+ * Scripts run only from this origin, with this response's nonce (React's streaming swaps
+ * carry it; a page served from the HTML cache has none of those) or as the one script whose
+ * hash is listed (the app's starter), so no 'unsafe-inline' or 'unsafe-eval' for scripts.
+ * Inline styles are allowed: the stylesheet is inlined for first paint and the toasts
+ * style themselves.
  */
 export const securityHeaders = secureHeaders({
   contentSecurityPolicy: {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", NONCE],
+    scriptSrc: ["'self'", NONCE, START_APP_SCRIPT_HASH],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'https://cdn.shopify.com', storeOrigin],
     connectSrc: ["'self'"],

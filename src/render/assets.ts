@@ -1,14 +1,33 @@
 import manifest from '../../dist/client/.vite/manifest.json'
+import type { PageName } from '../../client/page-data'
+import { pageModules } from '../../client/pages/page-modules'
 
 type ManifestEntry = { file: string; css?: string[]; imports?: string[] }
 
-const entry = (manifest as Record<string, ManifestEntry>)['client/entry.tsx']
-if (!entry) throw new Error('dist/client/.vite/manifest.json has no client/entry.tsx: run `vite build` first')
+const chunks = manifest as Record<string, ManifestEntry>
+const ENTRY = 'client/entry.tsx'
+const entry = chunks[ENTRY]
+if (!entry) throw new Error(`dist/client/.vite/manifest.json has no ${ENTRY}: run \`vite build\` first`)
 
 /** The hashed files of the browser bundle, as built by `vite build`. */
 export const clientAssets = {
   script: `/${entry.file}`,
   styles: (entry.css ?? []).map((file) => `/${file}`),
+  /** Every module a page needs before it can hydrate: the entry, the page, what they import. */
+  modulesFor(page: PageName): string[] {
+    const files = new Set<string>()
+    const add = (key: string) => {
+      const chunk = chunks[key]
+      if (!chunk) throw new Error(`dist/client/.vite/manifest.json has no ${key}: rebuild the client`)
+      if (files.has(`/${chunk.file}`)) return
+      files.add(`/${chunk.file}`)
+      for (const imported of chunk.imports ?? []) add(imported)
+    }
+    add(ENTRY)
+    const source = pageModules[page].source
+    if (source) add(source)
+    return [...files]
+  },
 }
 
 let styles: Promise<string> | undefined

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { jsonForScript } from '../../client/lib/json-script'
 import { PAGE_DATA_ID, type PageData } from '../../client/page-data'
+import { START_APP_SCRIPT } from './start-app'
 
 export type Head = {
   title: string
@@ -13,8 +14,17 @@ export type Head = {
   jsonLd?: Record<string, unknown>
 }
 
+type DocumentProps = {
+  head: Head
+  page: PageData
+  styles: string
+  /** The browser modules the page hydrates with, started by START_APP_SCRIPT. */
+  modules: string[]
+  children: ReactNode
+}
+
 /** The HTML around the app; rendered on the server only (the browser hydrates #root). */
-export function Document({ head, page, styles, children }: { head: Head; page: PageData; styles: string; children: ReactNode }) {
+export function Document({ head, page, styles, modules, children }: DocumentProps) {
   return (
     <html lang="en">
       <head>
@@ -38,6 +48,7 @@ export function Document({ head, page, styles, children }: { head: Head; page: P
       <body>
         <div id="root">{children}</div>
         <script type="application/json" id={PAGE_DATA_ID} dangerouslySetInnerHTML={{ __html: jsonForScript(page) }} />
+        <script data-modules={JSON.stringify(modules)} dangerouslySetInnerHTML={{ __html: START_APP_SCRIPT }} />
       </body>
     </html>
   )

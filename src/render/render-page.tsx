@@ -45,11 +45,10 @@ export async function renderPage(c: Context<AppEnv>, render: PageRender): Promis
 
   const [styles, Page] = await Promise.all([inlineStyles(c.env.ASSETS), loadWholePage(render.page.page)])
   const stream = await renderToReadableStream(
-    <Document head={{ ...head, noindex }} page={render.page} styles={styles}>
+    <Document head={{ ...head, noindex }} page={render.page} styles={styles} modules={clientAssets.modulesFor(render.page.page)}>
       <App page={render.page} Page={Page} product={product ?? null} />
     </Document>,
     {
-      bootstrapModules: [clientAssets.script],
       // React's inline streaming scripts carry the nonce the CSP allows for this response.
       nonce: c.get('secureHeadersNonce'),
       // React outlines a *finished* Suspense boundary once shell + boundary pass this many

@@ -343,6 +343,30 @@ describe('script payloads in Shopify data', () => {
 })
 
 describe('pages', () => {
+  test.each([['/'], ['/product/toddler-blanket']])('%s asks for its JavaScript only after the main picture has loaded, then hydrates', async (path) => {
+    const watched = await openPage(browser, PHONE)
+    watchedPages.push(watched)
+    const { page } = watched
+    const events: string[] = []
+    page.on('request', (request) => events.push(`start ${new URL(request.url()).pathname}`))
+    page.on('requestfinished', (request) => events.push(`done ${new URL(request.url()).pathname}`))
+    await page.goto(shop.origin + path)
+    await hydrated(page)
+    const picture = await page.locator('img[fetchpriority="high"]').first().getAttribute('src')
+    const pictureDone = events.indexOf(`done ${new URL(picture!, shop.origin).pathname}`)
+    const firstScript = events.findIndex((event) => /^start \/assets\/.*\.js$/.test(event))
+    expect(pictureDone).toBeGreaterThan(-1)
+    expect(firstScript).toBeGreaterThan(pictureDone)
+    expectClean(watched)
+  })
+
+  test('the order button below the fold works once its section has hydrated', async () => {
+    const { page } = await visit('/')
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).last().click()
+    await drawer(page).waitFor()
+    expect(await page.getByTestId('cart-subtitle').textContent()).toBe('1 item in your cart')
+  })
+
   test('the 404 page logs the path to the console', async () => {
     const { page, consoleLines } = await visit('/a/missing/page')
     expect(await page.getByText('Oops! Page not found').isVisible()).toBe(true)

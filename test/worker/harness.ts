@@ -87,3 +87,10 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
     await sleep(20)
   }
 }
+
+/** The modules a page's starter script imports before hydrating (src/render/start-app.ts). */
+export function appModules(html: string): string[] {
+  const listed = /<script data-modules="([^"]+)">/.exec(html)?.[1]
+  if (!listed) throw new Error('the page has no starter script')
+  return JSON.parse(listed.replaceAll('&quot;', '"')) as string[]
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { PRIVATE_TOKEN, PUBLIC_TOKEN, startShop, type Shop } from './harness'
+import { appModules, PRIVATE_TOKEN, PUBLIC_TOKEN, startShop, type Shop } from './harness'
 
 describe('routes of SPEC §2', () => {
   let shop: Shop
@@ -25,7 +25,21 @@ describe('routes of SPEC §2', () => {
     const html = await res.text()
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true)
     expect(html).toContain(text)
-    expect(html).toMatch(/<script type="module" src="\/assets\/entry-[\w-]+\.js"/)
+    expect(appModules(html)).toContainEqual(expect.stringMatching(/^\/assets\/entry-[\w-]+\.js$/))
+  })
+
+  test.each([
+    ['/', 'LandingPage'],
+    ['/product/toddler-blanket', 'ProductPage'],
+    ['/terms', 'StaticPages'],
+    ['/nope', 'NotFoundPage'],
+  ])('%s starts the entry and its own page chunk, and no other page', async (path, chunk) => {
+    const modules = appModules(await (await shop.fetch(path)).text())
+    const pages = modules.filter((file) => /\/(LandingPage|ProductPage|StaticPages|NotFoundPage)-/.test(file))
+    expect(pages).toEqual([expect.stringMatching(new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`))])
+    expect(modules[0]).toMatch(/^\/assets\/entry-/)
+    // Below the fold and the drawer stay off the critical path.
+    expect(modules.join(' ')).not.toMatch(/LandingBelowFold|CartDrawer|carousel-motion|Footer/)
   })
 
   test('a handle that cannot exist is a 404 without asking Shopify', async () => {
@@ -43,12 +57,15 @@ describe('routes of SPEC §2', () => {
   })
 
   test('built client assets are served with a year-long immutable lifetime', async () => {
-    const html = await (await shop.fetch('/')).text()
-    const script = /src="(\/assets\/entry-[\w-]+\.js)"/.exec(html)![1]!
-    const res = await shop.fetch(script)
-    expect(res.status).toBe(200)
-    expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
-    expect(await res.text()).toContain('hydrateRoot')
+    const modules = appModules(await (await shop.fetch('/')).text())
+    const bodies = []
+    for (const file of modules) {
+      const res = await shop.fetch(file)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+      bodies.push(await res.text())
+    }
+    expect(bodies.join('\n')).toContain('hydrateRoot')
   })
 
   test('build metadata is not served', async () => {

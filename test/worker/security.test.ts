@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { checkoutBody } from '../../src/routes/checkout'
@@ -56,7 +57,7 @@ describe('security headers on every response', () => {
     const res = await load()
     const csp = res.headers.get('Content-Security-Policy')!
     const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? ''
-    expect(directive('script-src')).toMatch(/^script-src 'self' 'nonce-[\w+/=-]+'$/)
+    expect(directive('script-src')).toMatch(/^script-src 'self' 'nonce-[\w+/=-]+' 'sha256-[\w+/=]+'$/)
     expect(csp).not.toMatch(/unsafe-eval/)
     expect(directive('script-src')).not.toMatch(/unsafe-inline/)
     expect(directive('img-src')).toContain("'self'")
@@ -83,11 +84,34 @@ describe('security headers on every response', () => {
       const res = await slow.fetch('/product/toddler-blanket', { headers: BROWSER })
       const html = await res.text()
       const nonce = /'nonce-([^']+)'/.exec(res.headers.get('Content-Security-Policy')!)![1]
-      const inline = [...html.matchAll(/<script(?![^>]*\btype=)(?![^>]*\bsrc=)([^>]*)>/g)]
+      const inline = [...html.matchAll(/<script(?![^>]*\btype=)(?![^>]*\bsrc=)(?![^>]*\bdata-modules=)([^>]*)>/g)]
       expect(inline.length).toBeGreaterThan(0) // the product was streamed
       for (const [, attributes] of inline) expect(attributes).toContain(`nonce="${nonce}"`)
     } finally {
       await slow.dispose()
+    }
+  })
+
+  test('the one script without a nonce, the app starter, is the one whose hash the CSP lists, also from the HTML cache', async () => {
+    const cached = await startShop({ HTML_CACHE_SECONDS: '60' })
+    try {
+      const check = async (res: Response) => {
+        const html = await res.text()
+        const withoutNonce = [...html.matchAll(/<script(?![^>]*\btype=)(?![^>]*\bnonce=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!)
+        expect(withoutNonce).toHaveLength(1)
+        const digest = createHash('sha256').update(withoutNonce[0]!).digest('base64')
+        expect(res.headers.get('Content-Security-Policy')).toContain(`'sha256-${digest}'`)
+      }
+      await check(await cached.fetch('/about', { headers: BROWSER }))
+      let hit: Response | undefined
+      for (let i = 0; i < 50 && !hit?.headers.get('Server-Timing')?.includes('HIT'); i++) {
+        await hit?.body?.cancel()
+        hit = await cached.fetch('/about', { headers: BROWSER })
+      }
+      expect(hit!.headers.get('Server-Timing')).toBe('html;desc="HIT"')
+      await check(hit!)
+    } finally {
+      await cached.dispose()
     }
   })
 })

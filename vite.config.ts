@@ -10,6 +10,9 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     manifest: true,
+    // One stylesheet, which the Worker inlines into every page; split per chunk, Vite would
+    // also <link> it again whenever a page chunk loads (a second parse and a full restyle).
+    cssCodeSplit: false,
     rolldownOptions: {
       input: 'client/entry.tsx',
       output: {

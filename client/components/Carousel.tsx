@@ -1,4 +1,3 @@
-import '@splidejs/splide/css/core'
 import { useEffect, useRef, type ReactNode } from 'react'
 
 type CarouselProps = { label: string; interval: number; children: ReactNode; className?: string }

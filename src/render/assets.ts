@@ -7,12 +7,13 @@ type ManifestEntry = { file: string; css?: string[]; imports?: string[] }
 const chunks = manifest as Record<string, ManifestEntry>
 const ENTRY = 'client/entry.tsx'
 const entry = chunks[ENTRY]
-if (!entry) throw new Error(`dist/client/.vite/manifest.json has no ${ENTRY}: run \`vite build\` first`)
+const stylesheet = chunks['style.css'] // one, for the whole app (vite.config.ts: cssCodeSplit)
+if (!entry || !stylesheet) throw new Error(`dist/client/.vite/manifest.json lacks ${ENTRY} or style.css: run \`vite build\` first`)
 
 /** The hashed files of the browser bundle, as built by `vite build`. */
 export const clientAssets = {
   script: `/${entry.file}`,
-  styles: (entry.css ?? []).map((file) => `/${file}`),
+  styles: [`/${stylesheet.file}`],
   /** Every module a page needs before it can hydrate: the entry, the page, what they import. */
   modulesFor(page: PageName): string[] {
     const files = new Set<string>()

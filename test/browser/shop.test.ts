@@ -357,6 +357,8 @@ describe('pages', () => {
     const firstScript = events.findIndex((event) => /^start \/assets\/.*\.js$/.test(event))
     expect(pictureDone).toBeGreaterThan(-1)
     expect(firstScript).toBeGreaterThan(pictureDone)
+    // The stylesheet is inline; loading the page's chunks must not fetch it again.
+    expect(events.filter((event) => event.endsWith('.css'))).toEqual([])
     expectClean(watched)
   })
 

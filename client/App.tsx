@@ -1,7 +1,6 @@
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { useAtomValue } from 'jotai'
 import { isCartOpenAtom } from './cart/cart-store'
-import { useForgetCompletedCart } from './cart/use-forget-completed-cart'
 import { Header } from './components/Header'
 import { ToastHost } from './components/toasts'
 import { deferredSection } from './lib/deferred-section'
@@ -15,9 +14,10 @@ const CartDrawer = lazy(() => import('./components/CartDrawer'))
 // Below the fold, or silent until the cart changes: hydrated after the page's first parts.
 const Footer = deferredSection(() => import('./components/Footer').then((m) => m.Footer))
 const CartAnnouncer = deferredSection(() => import('./components/CartAnnouncer').then((m) => m.CartAnnouncer))
+const ForgetCompletedCart = deferredSection(() => import('./cart/use-forget-completed-cart').then((m) => m.ForgetCompletedCart))
 
 /** What the server loads before rendering any page, so the HTML is whole. */
-export const preloadShell = () => Promise.all([Footer.preload(), CartAnnouncer.preload()])
+export const preloadShell = () => Promise.all([Footer, CartAnnouncer, ForgetCompletedCart].map((section) => section.preload()))
 
 type AppProps = {
   page: PageData
@@ -45,6 +45,7 @@ export function App({ page, Page, product }: AppProps) {
       <CartDrawerWhenUsed />
       <Suspense fallback={null}>
         <CartAnnouncer />
+        <ForgetCompletedCart />
       </Suspense>
       <ToastHost />
     </ProductContext>
@@ -66,9 +67,8 @@ function CartDrawerWhenUsed() {
   )
 }
 
-/** What only the browser does: forget a bought cart, and mark the document once React owns it. */
+/** Marks the document once React owns it (what the browser tests wait for). */
 function BrowserEffects() {
-  useForgetCompletedCart()
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
   }, [])

@@ -33,3 +33,9 @@ export function useForgetCompletedCart() {
     }
   }, [cartId, clear])
 }
+
+/** The hook as a component, so App can load it after the page has hydrated. */
+export function ForgetCompletedCart() {
+  useForgetCompletedCart()
+  return null
+}

@@ -23,14 +23,17 @@ export const START_APP_SCRIPT = `(function (script) {
   function whenPictureShown() {
     var picture = document.querySelector('img[fetchpriority="high"]');
     if (!picture) return start();
-    setTimeout(start, 2000);
-    picture.decode().then(function () {
+    function afterPaint() {
       requestAnimationFrame(function () { setTimeout(start, 0); });
-    }, start);
+    }
+    setTimeout(start, 2000);
+    if (picture.complete) return afterPaint();
+    picture.addEventListener('load', afterPaint);
+    picture.addEventListener('error', start);
   }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', whenPictureShown);
   else whenPictureShown();
 })(document.currentScript);`
 
 /** CSP source for START_APP_SCRIPT; test/unit/start-app.test.ts checks it matches. */
-export const START_APP_SCRIPT_HASH = "'sha256-z5KrbfEbaRIddmeHnJRorPg4c8E4m6H2i4PH8Vs6FtI='"
+export const START_APP_SCRIPT_HASH = "'sha256-1rH6vkBTtwlp2vCh6jgr5oEPhQ7X8tL8qY6iZgVNp90='"

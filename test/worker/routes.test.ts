@@ -26,6 +26,9 @@ describe('routes of SPEC §2', () => {
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true)
     expect(html).toContain(text)
     expect(appModules(html)).toContainEqual(expect.stringMatching(/^\/assets\/entry-[\w-]+\.js$/))
+    // Whole, even on a fresh isolate's first render: no Suspense boundary left pending
+    // (a deferred section the server forgot to preload would be streamed in later).
+    expect(html).not.toContain('<!--$?-->')
   })
 
   test.each([

@@ -22,9 +22,15 @@ export function Carousel({ label, interval, children, className = '' }: Carousel
       ([entry]) => {
         if (!entry?.isIntersecting) return
         observer.disconnect()
-        void import('./carousel-motion').then(({ startCarousel }) => {
-          if (!cancelled) stop = startCarousel(root, interval)
-        })
+        // Splide's code is evaluated in one task and mounted in another, both once the
+        // browser is idle, so neither adds to the work of hydrating the page.
+        whenIdle(() =>
+          import('./carousel-motion').then(({ startCarousel }) =>
+            whenIdle(() => {
+              if (!cancelled) stop = startCarousel(root, interval)
+            }),
+          ),
+        )
       },
       { rootMargin: '200px' },
     )
@@ -44,6 +50,12 @@ export function Carousel({ label, interval, children, className = '' }: Carousel
       </div>
     </div>
   )
+}
+
+/** Runs `task` when the main thread is idle (within a second at most); Safari lacks requestIdleCallback. */
+function whenIdle(task: () => void) {
+  if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: 1000 })
+  else setTimeout(task, 1)
 }
 
 export function Slide({ children }: { children: ReactNode }) {

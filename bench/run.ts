@@ -130,7 +130,17 @@ try {
   // The headers the targets speak of.
   const entry = appModules(await (await shop.fetch('/', { headers: browserHeaders })).text())[0]!
   const assetCaching = (await shop.fetch(entry)).headers.get('Cache-Control')
-  const htmlCaching = (await shop.fetch(PAGES.product, { headers: browserHeaders })).headers.get('Server-Timing')
+  // A request may find the page just expired (the soak lasts as long as the HTML cache
+  // keeps a page) and store it again once the response has gone out: ask until it hits.
+  let htmlCaching: string | null = null
+  let htmlCacheTries = 0
+  while (htmlCaching !== 'html;desc="HIT"' && htmlCacheTries < 20) {
+    htmlCacheTries++
+    const res = await shop.fetch(PAGES.product, { headers: browserHeaders })
+    await res.text()
+    htmlCaching = res.headers.get('Server-Timing')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
 
   const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100
   const targets = [
@@ -149,7 +159,7 @@ try {
     ['warm product throughput at 10 connections ≥ 40% of the static asset', load.product![10]!.rps >= 0.4 * load.static![10]!.rps, `${load.product![10]!.rps} vs ${load.static![10]!.rps} req/s (${Math.round((100 * load.product![10]!.rps) / load.static![10]!.rps)}%)`],
     ['cold fan-in: 1 upstream call for 200 concurrent requests', fanInCalls === 1, `${fanInCalls} call(s); statuses ${[...new Set(fanIn)].join(',')}`],
     ['static assets content-hashed and immutable for a year', assetCaching === 'public, max-age=31536000, immutable', `${entry}: ${assetCaching}`],
-    ['HTML cached at the edge for a short time', htmlCaching === 'html;desc="HIT"', `${htmlCaching}`],
+    ['HTML cached at the edge for a short time', htmlCaching === 'html;desc="HIT"', `${htmlCaching} (request ${htmlCacheTries})`],
     ['soak: no 5xx and no errors', soak.status5xx === 0 && soak.errors === 0, `${soak.requests} requests, ${soak.status5xx} 5xx, ${soak.errors} errors`],
     ['soak: memory flat (end within 15% of the level after 10 s)', soak.memoryMiB.end <= soak.memoryMiB.start * 1.15, `${soak.memoryMiB.start} → ${soak.memoryMiB.end} MiB (idle ${soak.memoryMiB.idle}, max ${soak.memoryMiB.max})`],
     ['soak: product calls bounded by the cache', soak.productCalls <= productCallBound, `${soak.productCalls} product calls (bound ${productCallBound}) while ${soak.cartCreates} carts were created`],
@@ -171,12 +181,12 @@ try {
     '|---|---|---|---|---|---|',
     ...Object.entries(bytes).map(([name, b]) => `| ${name} | ${kb(b.htmlGzip!)} / ${kb(b.htmlBrotli!)} KB | ${kb(b.criticalJsGzip!)} / ${kb(b.criticalJsBrotli!)} KB | ${kb(b.totalJsGzip!)} / ${kb(b.totalJsBrotli!)} KB | ${kb(b.inlineCssGzip!)} KB | ${kb(b.aboveFoldImages!)} KB |`),
     '',
-    `| Lighthouse mobile (median of ${LIGHTHOUSE_RUNS}) | performance | FCP | LCP | TBT | CLS | accessibility | best practices | SEO |`,
-    '|---|---|---|---|---|---|---|---|---|',
-    ...Object.entries(lighthouse).map(([name, l]) => `| ${name} | ${l.performance} | ${Math.round(l.fcp!)} ms | ${Math.round(l.lcp!)} ms | ${Math.round(l.tbt!)} ms | ${l.cls} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} |`),
-    `| React alone (the floor) | ${floor.lighthouse.performance} | ${Math.round(floor.lighthouse.fcp!)} ms | ${Math.round(floor.lighthouse.lcp!)} ms | ${Math.round(floor.lighthouse.tbt!)} ms | ${floor.lighthouse.cls} | – | – | – |`,
+    `| Lighthouse mobile (median of ${LIGHTHOUSE_RUNS}) | performance | FCP | LCP | TBT | CLS | accessibility | best practices | SEO | CPU index |`,
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...Object.entries(lighthouse).map(([name, l]) => `| ${name} | ${l.performance} | ${Math.round(l.fcp!)} ms | ${Math.round(l.lcp!)} ms | ${Math.round(l.tbt!)} ms | ${l.cls} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} | ${l.cpuIndex} |`),
+    `| React alone (the floor) | ${floor.lighthouse.performance} | ${Math.round(floor.lighthouse.fcp!)} ms | ${Math.round(floor.lighthouse.lcp!)} ms | ${Math.round(floor.lighthouse.tbt!)} ms | ${floor.lighthouse.cls} | – | – | – | ${floor.lighthouse.cpuIndex} |`,
     '',
-    `The floor is bench/react-floor/: the same React build hydrating one <h1>, ${kb(floor.jsGzip)} KB of JavaScript (gzip), served gzip'd by a plain Node server and measured by the same Lighthouse runs. What a page costs above it is the shop's own.`,
+    `The floor is bench/react-floor/: the same React build hydrating one <h1>, ${kb(floor.jsGzip)} KB of JavaScript (gzip), served gzip'd by a plain Node server and measured by the same Lighthouse runs. What a page costs above it is the shop's own. CPU index is Lighthouse's benchmarkIndex (median; higher is faster): on this shared machine it moves between runs, and TBT with it.`,
     '',
     `Cold fan-in: 200 concurrent requests for an uncached product → ${fanInCalls} upstream call(s).`,
     '',
@@ -230,6 +240,8 @@ async function runLighthouseOnce(url: string, reportPath: string): Promise<Recor
     fcp: value('first-contentful-paint'),
     lcp: value('largest-contentful-paint'),
     tbt: value('total-blocking-time'),
+    // Lighthouse's measure of this machine's CPU at the time (higher is faster); TBT follows it.
+    cpuIndex: Math.round(report.environment.benchmarkIndex),
     cls: Math.round(value('cumulative-layout-shift') * 1000) / 1000,
   }
 }

@@ -75,7 +75,6 @@ function BrowserEffects() {
   return null
 }
 
-
 /** An error while the page runs in the browser shows the error page, not a blank screen. */
 class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false }

@@ -11,8 +11,9 @@ import { fulfilled } from './lib/thenable'
 import { PAGE_DATA_ID, PRODUCT_DATA_ID, type PageData, type ProductResult } from './page-data'
 import { pageModules } from './pages/page-modules'
 
-// Module scripts run once the streamed document is complete, so the product the server
-// streamed in is already in the page: hydrate with it instead of fetching it again.
+// The page's starter (src/render/start-app.ts) imports this module only once the streamed
+// document is complete, so the product the server streamed in is already in the page:
+// hydrate with it instead of fetching it again.
 const page = readJsonScript<PageData>(PAGE_DATA_ID) ?? { page: 'error', path: location.pathname }
 const product = readJsonScript<ProductResult>(PRODUCT_DATA_ID)
 

@@ -10,25 +10,33 @@ const entry = chunks[ENTRY]
 const stylesheet = chunks['style.css'] // one, for the whole app (vite.config.ts: cssCodeSplit)
 if (!entry || !stylesheet) throw new Error(`dist/client/.vite/manifest.json lacks ${ENTRY} or style.css: run \`vite build\` first`)
 
+function modulesOf(page: PageName): string[] {
+  const files = new Set<string>()
+  const add = (key: string) => {
+    const chunk = chunks[key]
+    if (!chunk) throw new Error(`dist/client/.vite/manifest.json has no ${key}: rebuild the client`)
+    if (files.has(`/${chunk.file}`)) return
+    files.add(`/${chunk.file}`)
+    for (const imported of chunk.imports ?? []) add(imported)
+  }
+  add(ENTRY)
+  const source = pageModules[page].source
+  if (source) add(source)
+  return [...files]
+}
+
+// Fixed by the build: worked out once when the Worker starts (a wrong manifest key fails
+// there), not on every request.
+const modulesByPage = Object.fromEntries(
+  (Object.keys(pageModules) as PageName[]).map((page) => [page, modulesOf(page)]),
+) as Record<PageName, string[]>
+
 /** The hashed files of the browser bundle, as built by `vite build`. */
 export const clientAssets = {
   script: `/${entry.file}`,
   styles: [`/${stylesheet.file}`],
   /** Every module a page needs before it can hydrate: the entry, the page, what they import. */
-  modulesFor(page: PageName): string[] {
-    const files = new Set<string>()
-    const add = (key: string) => {
-      const chunk = chunks[key]
-      if (!chunk) throw new Error(`dist/client/.vite/manifest.json has no ${key}: rebuild the client`)
-      if (files.has(`/${chunk.file}`)) return
-      files.add(`/${chunk.file}`)
-      for (const imported of chunk.imports ?? []) add(imported)
-    }
-    add(ENTRY)
-    const source = pageModules[page].source
-    if (source) add(source)
-    return [...files]
-  },
+  modulesFor: (page: PageName): string[] => modulesByPage[page],
 }
 
 let styles: Promise<string> | undefined

@@ -9,6 +9,9 @@ export type DeferredSection = ComponentType & { preload: () => Thenable<Componen
  * when hydration reaches it; until then React keeps the server's HTML in place and
  * hydrates the rest of the page (selective hydration), so it must sit in a <Suspense>.
  *
+ * Only for parts without controls: React drops a tap on a section whose code has not
+ * arrived yet (test/browser/shop.test.ts holds a chunk back to show the order button works).
+ *
  * Unlike React.lazy, a section preloaded on the server renders without suspending, so the
  * page's first render in a fresh Worker isolate is not streamed in pieces.
  */

@@ -1,11 +1,12 @@
 import { Suspense, use } from 'react'
+import { BenefitStrip } from '../components/BenefitStrip'
 import { HeroGallery } from '../components/HeroGallery'
 import { OrderButton } from '../components/OrderButton'
 import { productDetails } from '../content/product'
 import { deferredSection } from '../lib/deferred-section'
 import { ProductContext, ProductData } from '../product-context'
 
-const BelowFold = deferredSection(() => import('./LandingBelowFold').then((m) => m.LandingBelowFold))
+const Story = deferredSection(() => import('./LandingStory').then((m) => m.LandingStory))
 
 export function LandingPage() {
   return (
@@ -45,9 +46,17 @@ export function LandingPage() {
         </div>
       </section>
 
+      <BenefitStrip />
       <Suspense fallback={null}>
-        <BelowFold />
+        <Story />
       </Suspense>
+
+      <section className="py-16 text-center">
+        <h2 className="text-3xl font-extrabold text-stone-900">Ready for bedtime?</h2>
+        <p className="mt-2 text-stone-600">Made on demand and on its way in 2-5 business days.</p>
+        <OrderButton className="mt-8">Only $38 – Order Now!</OrderButton>
+        <p className="mt-3 text-sm font-semibold text-stone-600">yes, shipping is included</p>
+      </section>
 
       <Suspense fallback={null}>
         <LandingProductData />
@@ -56,7 +65,7 @@ export function LandingPage() {
   )
 }
 
-LandingPage.preload = BelowFold.preload
+LandingPage.preload = Story.preload
 
 function LandingProductData() {
   const resource = use(ProductContext)

@@ -3,15 +3,13 @@ import { Suspense, use, useId, useState } from 'react'
 import type { Product } from '../../src/storefront/types'
 import { addItemAtom } from '../cart/cart-store'
 import { firstVariantLine } from '../cart/cart-item'
+import { BenefitStrip } from '../components/BenefitStrip'
 import { Gallery } from '../components/Gallery'
 import { ArrowLeftIcon, ChevronIcon } from '../components/product-icons'
 import { toastAdded, toastProductUnavailable } from '../components/toasts'
 import { productDetails } from '../content/product'
-import { deferredSection } from '../lib/deferred-section'
 import { formatPrice } from '../lib/format'
 import { ProductContext, ProductData } from '../product-context'
-
-const Benefits = deferredSection(() => import('../components/BenefitStrip').then((m) => m.BenefitStrip))
 
 export function ProductPage() {
   return (
@@ -20,8 +18,6 @@ export function ProductPage() {
     </Suspense>
   )
 }
-
-ProductPage.preload = Benefits.preload
 
 function ProductDetail() {
   const resource = use(ProductContext)
@@ -97,9 +93,7 @@ function ProductView({ product }: { product: Product }) {
           </div>
         </div>
       </article>
-      <Suspense fallback={null}>
-        <Benefits />
-      </Suspense>
+      <BenefitStrip />
     </>
   )
 }

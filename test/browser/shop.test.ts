@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { BLANKET_VARIANT_ID, blanket } from '../double/catalog'
-import { startShop, type Shop } from '../worker/harness'
+import { appModules, startShop, type Shop } from '../worker/harness'
 import { axeViolations, DESKTOP, expectClean, hydrated, launchChromium, openPage, PHONE, screenshot, SIZES, type Watched } from './browser'
 
 let shop: Shop
@@ -362,9 +362,24 @@ describe('pages', () => {
     expectClean(watched)
   })
 
-  test('the order button below the fold works once its section has hydrated', async () => {
-    const { page } = await visit('/')
+  test('order buttons below the fold work before any deferred code has arrived', async () => {
+    // Hold back every chunk the starter does not load (deferred sections, the drawer,
+    // Splide): a button inside a deferred section would drop this tap.
+    const critical = new Set(appModules(await (await shop.fetch('/')).text()))
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const watched = await openPage(browser, PHONE, (context) =>
+      context.route(/\/assets\/[\w-]+\.js$/, async (route) => {
+        if (!critical.has(new URL(route.request().url()).pathname)) await held
+        await route.continue()
+      }),
+    )
+    watchedPages.push(watched)
+    const { page } = watched
+    await page.goto(shop.origin + '/')
+    await hydrated(page)
     await page.getByRole('button', { name: 'Only $38 – Order Now!' }).last().click()
+    release()
     await drawer(page).waitFor()
     expect(await page.getByTestId('cart-subtitle').textContent()).toBe('1 item in your cart')
   })

@@ -42,7 +42,7 @@ describe('routes of SPEC §2', () => {
     expect(pages).toEqual([expect.stringMatching(new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`))])
     expect(modules[0]).toMatch(/^\/assets\/entry-/)
     // Below the fold and the drawer stay off the critical path.
-    expect(modules.join(' ')).not.toMatch(/LandingBelowFold|CartDrawer|carousel-motion|Footer/)
+    expect(modules.join(' ')).not.toMatch(/LandingStory|CartDrawer|carousel-motion|Footer/)
   })
 
   test('a handle that cannot exist is a 404 without asking Shopify', async () => {

@@ -1,15 +1,12 @@
-import { BenefitStrip } from '../components/BenefitStrip'
 import { Carousel, Slide } from '../components/Carousel'
 import { Characters } from '../components/Characters'
-import { OrderButton } from '../components/OrderButton'
 import { Testimonials } from '../components/Testimonials'
 import { lifestyleImages } from '../content/landing'
 
-/** Everything on the landing page below the hero and the blanket's details. */
-export function LandingBelowFold() {
+/** The landing page's story below the fold: friends, everyday pictures, parents' words. No controls (see deferredSection). */
+export function LandingStory() {
   return (
     <>
-      <BenefitStrip />
       <Characters />
 
       <section aria-labelledby="lifestyle-title" className="mx-auto max-w-4xl px-4 py-14">
@@ -24,13 +21,6 @@ export function LandingBelowFold() {
       </section>
 
       <Testimonials />
-
-      <section className="py-16 text-center">
-        <h2 className="text-3xl font-extrabold text-stone-900">Ready for bedtime?</h2>
-        <p className="mt-2 text-stone-600">Made on demand and on its way in 2-5 business days.</p>
-        <OrderButton className="mt-8">Only $38 – Order Now!</OrderButton>
-        <p className="mt-3 text-sm font-semibold text-stone-600">yes, shipping is included</p>
-      </section>
     </>
   )
 }

@@ -37,16 +37,12 @@ export function App({ page, Page, product }: AppProps) {
             <Page path={page.path} />
           </ErrorBoundary>
         </main>
-        <Suspense fallback={null}>
-          <Footer />
-        </Suspense>
+        <Footer />
       </div>
       <BrowserEffects />
       <CartDrawerWhenUsed />
-      <Suspense fallback={null}>
-        <CartAnnouncer />
-        <ForgetCompletedCart />
-      </Suspense>
+      <CartAnnouncer />
+      <ForgetCompletedCart />
       <ToastHost />
     </ProductContext>
   )

@@ -9,7 +9,7 @@ import { MAX_LINES, MAX_QUANTITY } from './cart-limits'
 
 export { MAX_QUANTITY } from './cart-limits'
 
-const EMPTY_CART: StoredCart = { items: [], cartId: null, checkoutUrl: null }
+export const EMPTY_CART: StoredCart = { items: [], cartId: null, checkoutUrl: null }
 
 /**
  * localStorage that never throws: blocked storage reads as empty, a full one drops the
@@ -72,7 +72,8 @@ storageSyncAtom.onMount = (load) => {
   }
 }
 
-const storedCartAtom = atom(
+/** The cart as stored; every change goes through it so that it is persisted. */
+export const storedCartAtom = atom(
   (get) => {
     get(storageSyncAtom)
     return get(cartAtom)
@@ -86,17 +87,11 @@ const storedCartAtom = atom(
 )
 
 export const itemsAtom = atom((get) => get(storedCartAtom).items)
-export const cartIdAtom = atom((get) => get(storedCartAtom).cartId)
-export const checkoutUrlAtom = atom((get) => get(storedCartAtom).checkoutUrl)
-export const isLoadingAtom = atom(false)
 export const isCartOpenAtom = atom(false)
 
 export const totalQuantityAtom = atom((get) => get(itemsAtom).reduce((sum, item) => sum + item.quantity, 0))
-export const totalPriceAtom = atom((get) =>
-  get(itemsAtom).reduce((sum, item) => sum + Number.parseFloat(item.price.amount) * item.quantity, 0),
-)
 
-const clamp = (quantity: number) => Math.min(quantity, MAX_QUANTITY)
+export const clamp = (quantity: number) => Math.min(quantity, MAX_QUANTITY)
 
 /** Adds to the line of the same variant, or appends a new line (SPEC §4). */
 export const addItemAtom = atom(null, (_get, set, item: CartItem) => {
@@ -108,25 +103,4 @@ export const addItemAtom = atom(null, (_get, set, item: CartItem) => {
     if (cart.items.length >= MAX_LINES) return cart
     return { ...cart, items: [...cart.items, { ...item, quantity: clamp(item.quantity) }] }
   })
-})
-
-/** Sets a line's quantity; 0 or less removes it (SPEC §5). */
-export const updateQuantityAtom = atom(null, (_get, set, { variantId, quantity }: { variantId: string; quantity: number }) => {
-  set(storedCartAtom, (cart) => ({
-    ...cart,
-    items:
-      quantity <= 0
-        ? cart.items.filter((line) => line.variantId !== variantId)
-        : cart.items.map((line) => (line.variantId === variantId ? { ...line, quantity: clamp(quantity) } : line)),
-  }))
-})
-
-export const removeItemAtom = atom(null, (_get, set, variantId: string) => {
-  set(storedCartAtom, (cart) => ({ ...cart, items: cart.items.filter((line) => line.variantId !== variantId) }))
-})
-
-export const clearCartAtom = atom(null, (_get, set) => set(storedCartAtom, () => EMPTY_CART))
-
-export const checkoutCreatedAtom = atom(null, (_get, set, { cartId, checkoutUrl }: { cartId: string; checkoutUrl: string }) => {
-  set(storedCartAtom, (cart) => ({ ...cart, cartId, checkoutUrl }))
 })

@@ -1,5 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { checkoutCreatedAtom, isCartOpenAtom, isLoadingAtom, itemsAtom } from './cart-store'
+import { checkoutCreatedAtom, isLoadingAtom } from './cart-edits'
+import { isCartOpenAtom, itemsAtom } from './cart-store'
 import { toastCheckoutFailed } from '../components/toasts'
 
 type CheckoutAnswer = { checkoutUrl: string; cartId: string }

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect } from 'react'
-import { cartIdAtom, clearCartAtom } from './cart-store'
+import { cartIdAtom, clearCartAtom } from './cart-edits'
 
 /**
  * The cart survives the purchase in this tab. When the shopper comes back to it (focus or

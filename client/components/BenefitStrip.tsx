@@ -1,26 +1,19 @@
-import { benefits } from '../content/landing'
-import { benefitIcons } from './story-icons'
+import { deferredSection } from '../lib/deferred-section'
 import { OrderButton } from './OrderButton'
+
+// The heading and list are only words and pictures, so their code can come after
+// hydration; the button's must not (see deferredSection).
+const Benefits = deferredSection(() => import('./BenefitList').then((m) => m.BenefitList))
 
 export function BenefitStrip() {
   return (
     <section aria-labelledby="benefits-title" className="bg-orange-50 py-14">
       <div className="mx-auto max-w-6xl px-4 text-center">
-        <h2 id="benefits-title" className="text-3xl font-extrabold text-stone-900">Why little ones love it</h2>
-        <ul className="mt-10 grid grid-cols-2 gap-6 text-left md:grid-cols-5">
-          {benefits.map((benefit) => {
-            const Icon = benefitIcons[benefit.icon]
-            return (
-              <li key={benefit.title} className="rounded-2xl bg-white p-5 shadow-sm last:col-span-2 md:last:col-span-1">
-                <Icon className="text-orange-600" width={28} height={28} />
-                <h3 className="mt-3 font-extrabold text-stone-900">{benefit.title}</h3>
-                <p className="mt-1 text-sm text-stone-600">{benefit.description}</p>
-              </li>
-            )
-          })}
-        </ul>
+        <Benefits />
         <OrderButton className="mt-10">Snuggles start here!</OrderButton>
       </div>
     </section>
   )
 }
+
+BenefitStrip.preload = Benefits.preload

@@ -1,16 +1,7 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { Drawer } from 'vaul'
-import {
-  isCartOpenAtom,
-  isLoadingAtom,
-  itemsAtom,
-  MAX_QUANTITY,
-  removeItemAtom,
-  totalPriceAtom,
-  totalQuantityAtom,
-  updateQuantityAtom,
-  type CartItem,
-} from '../cart/cart-store'
+import { isLoadingAtom, removeItemAtom, totalPriceAtom, updateQuantityAtom } from '../cart/cart-edits'
+import { isCartOpenAtom, itemsAtom, MAX_QUANTITY, totalQuantityAtom, type CartItem } from '../cart/cart-store'
 import { useCheckout } from '../cart/use-checkout'
 import { formatPrice } from '../lib/format'
 import { itemCountText } from '../lib/item-count'

@@ -1,27 +1,15 @@
 import { heroImages } from '../content/product'
-import { Carousel, Slide } from './Carousel'
+import { deferredSection } from '../lib/deferred-section'
 import { Gallery } from './Gallery'
+
+const HeroCarousel = deferredSection(() => import('./HeroCarousel').then((m) => m.HeroCarousel))
 
 /** Five product pictures: a carousel on phones, a large image with thumbnails on wider screens. */
 export function HeroGallery() {
   return (
     <div>
       <div className="md:hidden" data-testid="hero-carousel">
-        <Carousel label="Photos of the blanket" interval={3000}>
-          {heroImages.map((image, i) => (
-            <Slide key={image.src}>
-              <img
-                src={image.src}
-                alt={image.alt}
-                width={1200}
-                height={1200}
-                className="aspect-square w-full bg-orange-50"
-                fetchPriority={i === 0 ? 'high' : 'auto'}
-                loading={i === 0 ? 'eager' : 'lazy'}
-              />
-            </Slide>
-          ))}
-        </Carousel>
+        <HeroCarousel />
       </div>
       <div className="hidden md:block">
         <Gallery images={heroImages} testId="hero-gallery" />
@@ -29,3 +17,5 @@ export function HeroGallery() {
     </div>
   )
 }
+
+HeroGallery.preload = HeroCarousel.preload

@@ -3,7 +3,6 @@
 import type { CarouselImage } from './product'
 
 export type Character = { name: string; image: string; colour: string; blurb: string }
-export type Benefit = { icon: 'palette' | 'cloud' | 'shield' | 'heart' | 'sparkle'; title: string; description: string }
 export type Testimonial = { name: string; location: string; quote: string }
 
 export const lifestyleImages: CarouselImage[] = [
@@ -21,14 +20,6 @@ export const characters: Character[] = [
   { name: 'Hippo', image: '/images/character-hippo.svg', colour: '#f472b6', blurb: 'Big smile, bigger cuddles.' },
   { name: 'Elephant', image: '/images/character-elephant.svg', colour: '#38bdf8', blurb: 'Never forgets a story.' },
   { name: 'Crab', image: '/images/character-crab.svg', colour: '#ef4444', blurb: 'Sideways into sweet dreams.' },
-]
-
-export const benefits: Benefit[] = [
-  { icon: 'palette', title: 'Vibrant Colors', description: 'Six bright friends printed to stay bright, wash after wash.' },
-  { icon: 'cloud', title: 'Super Soft', description: 'Thick fleece that feels like a hug on small cheeks.' },
-  { icon: 'shield', title: 'Extra Durable', description: 'Strong stitching for tugging, dragging and fort-building.' },
-  { icon: 'heart', title: 'Mom-Friendly', description: 'Into the machine, out of the dryer, back in their arms.' },
-  { icon: 'sparkle', title: 'Made to Last', description: 'A blanket they keep long after they have outgrown the crib.' },
 ]
 
 export const testimonials: Testimonial[] = [

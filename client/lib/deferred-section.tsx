@@ -1,26 +1,39 @@
-import { use, type ComponentType } from 'react'
+import { memo, Suspense, use, type ComponentType } from 'react'
 import { track, type Thenable } from './thenable'
 
-export type DeferredSection = ComponentType & { preload: () => Thenable<ComponentType> }
+export type DeferredSection<P extends object = object> = ComponentType<P> & { preload: () => Thenable<ComponentType<P>> }
 
 /**
  * A part of a page whose code is not on the critical path. The server loads it before
  * rendering (`preload`), so the HTML is always whole. In the browser its code is fetched
  * when hydration reaches it; until then React keeps the server's HTML in place and
- * hydrates the rest of the page (selective hydration), so it must sit in a <Suspense>.
+ * hydrates the rest of the page (selective hydration). Each section is its own Suspense
+ * boundary.
  *
  * Only for parts without controls: React drops a tap on a section whose code has not
- * arrived yet (test/browser/shop.test.ts holds a chunk back to show the order button works).
+ * arrived yet (test/browser/shop.test.ts holds the chunks back to show the order buttons
+ * work). Links are fine: they work without React.
+ *
+ * Memoised: a parent's re-render (say, a toggle beside it) must not reach a section still
+ * waiting for its code, or React would drop the server's HTML and show nothing until the
+ * code came.
  *
  * Unlike React.lazy, a section preloaded on the server renders without suspending, so the
  * page's first render in a fresh Worker isolate is not streamed in pieces.
  */
-export function deferredSection(load: () => Promise<ComponentType>): DeferredSection {
-  let module: Thenable<ComponentType> | undefined
+export function deferredSection<P extends object = object>(load: () => Promise<ComponentType<P>>): DeferredSection<P> {
+  let module: Thenable<ComponentType<P>> | undefined
   const preload = () => (module ??= track(load()))
-  function Section() {
+  function Loaded(props: P) {
     const Component = use(preload())
-    return <Component />
+    return <Component {...props} />
   }
+  const Section = memo(function Section(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Loaded {...props} />
+      </Suspense>
+    )
+  })
   return Object.assign(Section, { preload })
 }

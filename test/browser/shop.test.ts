@@ -362,10 +362,9 @@ describe('pages', () => {
     expectClean(watched)
   })
 
-  test('order buttons below the fold work before any deferred code has arrived', async () => {
-    // Hold back every chunk the starter does not load (deferred sections, the drawer,
-    // Splide): a button inside a deferred section would drop this tap.
-    const critical = new Set(appModules(await (await shop.fetch('/')).text()))
+  /** Opens `path` on a phone with every chunk the starter does not load held back until `release()`. */
+  async function openWithDeferredCodeHeld(path: string) {
+    const critical = new Set(appModules(await (await shop.fetch(path)).text()))
     let release = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
     const watched = await openPage(browser, PHONE, (context) =>
@@ -375,13 +374,31 @@ describe('pages', () => {
       }),
     )
     watchedPages.push(watched)
-    const { page } = watched
-    await page.goto(shop.origin + '/')
-    await hydrated(page)
+    await watched.page.goto(shop.origin + path)
+    await hydrated(watched.page)
+    return { page: watched.page, release }
+  }
+
+  // Deferred sections, the drawer and Splide are held back: a control inside a deferred
+  // section would drop these taps.
+  test('order buttons below the fold work before any deferred code has arrived', async () => {
+    const { page, release } = await openWithDeferredCodeHeld('/')
     await page.getByRole('button', { name: 'Only $38 – Order Now!' }).last().click()
     release()
     await drawer(page).waitFor()
     expect(await page.getByTestId('cart-subtitle').textContent()).toBe('1 item in your cart')
+  })
+
+  test('the product page orders and opens its details before any deferred code has arrived', async () => {
+    const { page, release } = await openWithDeferredCodeHeld('/product/toddler-blanket')
+    await page.getByRole('button', { name: 'Product Details' }).click()
+    expect(await page.getByTestId('product-details').innerText()).toContain('100% polyester')
+    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    await page.getByRole('button', { name: 'Snuggles start here!' }).click()
+    await expect.poll(() => badge(page).textContent()).toBe('2')
+    release()
+    await drawer(page).waitFor()
+    expect(await page.getByTestId('cart-subtitle').textContent()).toBe('2 items in your cart')
   })
 
   test('the 404 page logs the path to the console', async () => {

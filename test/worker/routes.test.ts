@@ -41,8 +41,8 @@ describe('routes of SPEC §2', () => {
     const pages = modules.filter((file) => /\/(LandingPage|ProductPage|StaticPages|NotFoundPage)-/.test(file))
     expect(pages).toEqual([expect.stringMatching(new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`))])
     expect(modules[0]).toMatch(/^\/assets\/entry-/)
-    // Below the fold and the drawer stay off the critical path.
-    expect(modules.join(' ')).not.toMatch(/LandingStory|CartDrawer|carousel-motion|Footer/)
+    // Deferred sections, the drawer's code and Splide stay off the critical path.
+    expect(modules.join(' ')).not.toMatch(/LandingCopy|HeroCarousel|BenefitList|LandingStory|ProductStatic|Footer|CartDrawer|cart-edits|carousel-motion/)
   })
 
   test('a handle that cannot exist is a 404 without asking Shopify', async () => {

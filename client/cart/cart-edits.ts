@@ -1,0 +1,33 @@
+import { atom } from 'jotai'
+import { clamp, EMPTY_CART, itemsAtom, storedCartAtom } from './cart-store'
+
+// What the cart drawer and checkout do to the cart. Apart from cart-store.ts (what every
+// page needs to show the badge and order) so that this comes with the drawer's code.
+
+export const cartIdAtom = atom((get) => get(storedCartAtom).cartId)
+export const isLoadingAtom = atom(false)
+
+export const totalPriceAtom = atom((get) =>
+  get(itemsAtom).reduce((sum, item) => sum + Number.parseFloat(item.price.amount) * item.quantity, 0),
+)
+
+/** Sets a line's quantity; 0 or less removes it (SPEC §5). */
+export const updateQuantityAtom = atom(null, (_get, set, { variantId, quantity }: { variantId: string; quantity: number }) => {
+  set(storedCartAtom, (cart) => ({
+    ...cart,
+    items:
+      quantity <= 0
+        ? cart.items.filter((line) => line.variantId !== variantId)
+        : cart.items.map((line) => (line.variantId === variantId ? { ...line, quantity: clamp(quantity) } : line)),
+  }))
+})
+
+export const removeItemAtom = atom(null, (_get, set, variantId: string) => {
+  set(storedCartAtom, (cart) => ({ ...cart, items: cart.items.filter((line) => line.variantId !== variantId) }))
+})
+
+export const clearCartAtom = atom(null, (_get, set) => set(storedCartAtom, () => EMPTY_CART))
+
+export const checkoutCreatedAtom = atom(null, (_get, set, { cartId, checkoutUrl }: { cartId: string; checkoutUrl: string }) => {
+  set(storedCartAtom, (cart) => ({ ...cart, cartId, checkoutUrl }))
+})

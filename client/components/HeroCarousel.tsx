@@ -1,0 +1,23 @@
+import { heroImages } from '../content/product'
+import { Carousel, Slide } from './Carousel'
+
+/** The phone's view of the five product pictures. No controls of React's: Splide adds the dots when it mounts. */
+export function HeroCarousel() {
+  return (
+    <Carousel label="Photos of the blanket" interval={3000}>
+      {heroImages.map((image, i) => (
+        <Slide key={image.src}>
+          <img
+            src={image.src}
+            alt={image.alt}
+            width={1200}
+            height={1200}
+            className="aspect-square w-full bg-orange-50"
+            fetchPriority={i === 0 ? 'high' : 'auto'}
+            loading={i === 0 ? 'eager' : 'lazy'}
+          />
+        </Slide>
+      ))}
+    </Carousel>
+  )
+}

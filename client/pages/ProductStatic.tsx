@@ -1,0 +1,77 @@
+import type { Product } from '../../src/storefront/types'
+import { ArrowLeftIcon } from '../components/product-icons'
+import { productDetails } from '../content/product-details'
+import { formatPrice } from '../lib/format'
+
+// The product page's parts that work without code in the browser (text, pictures, links).
+// ProductPage shows them as deferred sections, beside the controls that hydrate with it.
+
+export function ProductSummary({ product }: { product: Product }) {
+  return (
+    <>
+      <h1 className="text-3xl font-extrabold text-stone-900 md:text-4xl">{product.title}</h1>
+      <p className="mt-3 text-2xl font-bold text-orange-700" data-testid="price">
+        {formatPrice(product.priceRange.minVariantPrice.amount)}
+      </p>
+      <p className="mt-5 whitespace-pre-line text-stone-700">{product.description}</p>
+    </>
+  )
+}
+
+export function ProductDetailRows() {
+  return (
+    <>
+      {productDetails.map((detail) => (
+        <div key={detail.label} className="contents">
+          <dt className="font-semibold text-stone-900">{detail.label}</dt>
+          <dd className="text-stone-700">{detail.value}</dd>
+        </div>
+      ))}
+    </>
+  )
+}
+
+export function BackToStore() {
+  return (
+    <a href="/" className="inline-flex items-center gap-2 rounded-lg font-semibold text-stone-700 hover:text-orange-700">
+      <ArrowLeftIcon width={18} height={18} /> Back to Store
+    </a>
+  )
+}
+
+export function ProductNotFound() {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-extrabold text-stone-900">Product not found</h1>
+      <p className="mt-3 text-stone-600">This blanket may have wandered off. Let’s get you back to the shop.</p>
+      <a href="/" className="mt-8 inline-block rounded-full bg-orange-700 px-8 py-4 font-bold text-white hover:bg-orange-800">
+        Back to Home
+      </a>
+    </section>
+  )
+}
+
+export function ProductSkeleton() {
+  return (
+    <div className="mx-auto max-w-6xl animate-pulse px-4 py-6 md:py-10" aria-busy="true" aria-label="Loading product" role="status" data-testid="product-skeleton">
+      <div className="h-5 w-32 rounded bg-stone-200" />
+      <div className="mt-6 grid gap-10 md:grid-cols-2">
+        <div>
+          <div className="aspect-square w-full rounded-3xl bg-stone-200" />
+          <div className="mt-3 grid grid-cols-5 gap-3">
+            {[0, 1, 2, 3, 4].map((i) => (
+              <div key={i} className="aspect-square rounded-xl bg-stone-200" />
+            ))}
+          </div>
+        </div>
+        <div>
+          <div className="h-9 w-3/4 rounded bg-stone-200" />
+          <div className="mt-4 h-7 w-24 rounded bg-stone-200" />
+          <div className="mt-6 h-4 w-full rounded bg-stone-200" />
+          <div className="mt-2 h-4 w-5/6 rounded bg-stone-200" />
+          <div className="mt-8 h-14 w-48 rounded-full bg-stone-200" />
+        </div>
+      </div>
+    </div>
+  )
+}

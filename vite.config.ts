@@ -13,13 +13,18 @@ export default defineConfig({
     // One stylesheet, which the Worker inlines into every page; split per chunk, Vite would
     // also <link> it again whenever a page chunk loads (a second parse and a full restyle).
     cssCodeSplit: false,
+    modulePreload: {
+      // A lazy chunk's own imports are preloaded alongside it, except the ones every page
+      // has loaded before anything lazy is imported (import() fetches the chunk itself).
+      resolveDependencies: (chunk, deps) => deps.filter((dep) => dep !== chunk && !/\/(entry|framework|rolldown-runtime)-/.test(dep)),
+    },
     rolldownOptions: {
       input: 'client/entry.tsx',
       output: {
         codeSplitting: {
           // React and jotai in one file that survives deploys in the browser's cache; left
           // to itself, Rolldown splits React across chunks as pages start to share it.
-          groups: [{ name: 'framework', test: /[\/]node_modules[\/](react|react-dom|scheduler|jotai)[\/]/ }],
+          groups: [{ name: 'framework', test: /[\/]node_modules[\/](react|react-dom|scheduler|jotai)[\/]|^\0(rolldown[:\/]runtime|vite\/preload-helper)/ }],
         },
       },
     },

@@ -45,6 +45,17 @@ describe('routes of SPEC §2', () => {
     expect(modules.join(' ')).not.toMatch(/LandingCopy|HeroCarousel|BenefitList|LandingStory|ProductStatic|Footer|CartDrawer|cart-edits|carousel-motion/)
   })
 
+  test.each(['/', '/product/toddler-blanket'])('%s: the framework chunk, and only it, asks V8 to compile it eagerly', async (path) => {
+    const modules = appModules(await (await shop.fetch(path)).text())
+    const hinted: string[] = []
+    for (const src of modules) {
+      const body = await (await shop.fetch(src)).text()
+      // V8 reads the hint only as the file's very first line.
+      if (body.startsWith('//# allFunctionsCalledOnLoad\n')) hinted.push(src)
+    }
+    expect(hinted).toEqual([expect.stringMatching(/^\/assets\/framework-[\w-]+\.js$/)])
+  })
+
   test('a handle that cannot exist is a 404 without asking Shopify', async () => {
     const before = shop.double.calls.length
     expect((await shop.fetch('/product/%3Cscript%3E')).status).toBe(404)

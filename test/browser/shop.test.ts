@@ -439,13 +439,17 @@ describe('pages', () => {
 })
 
 describe('carousels', () => {
+  // Splide mounts after hydration in two idle callbacks (each within 1 s) with its chunk's
+  // fetch between them (client/components/Carousel.tsx): more than expect.poll's default
+  // 1 s on a busy machine, so the dots get the time the carousel itself allows.
+  const MOUNT_MS = 4000
   const activeDot = (page: Page, scope: string) =>
     page.locator(`${scope} .splide__pagination__page`).evaluateAll((dots) => dots.findIndex((d) => d.classList.contains('is-active')))
 
   test('the phone hero carousel advances by itself, has 5 dots, and stops for good once touched', async () => {
     const { page } = await visit('/', PHONE)
     const hero = '[data-testid="hero-carousel"]'
-    await expect.poll(() => page.locator(`${hero} .splide__pagination__page`).count()).toBe(5)
+    await expect.poll(() => page.locator(`${hero} .splide__pagination__page`).count(), { timeout: MOUNT_MS }).toBe(5)
     const start = await activeDot(page, hero)
     await expect.poll(() => activeDot(page, hero), { timeout: 8000 }).not.toBe(start)
 
@@ -461,7 +465,7 @@ describe('carousels', () => {
     // Below the fold it stays still markup until the shopper scrolls near it.
     expect(await page.locator(`${lifestyle} .splide__pagination__page`).count()).toBe(0)
     await page.locator(lifestyle).scrollIntoViewIfNeeded()
-    await expect.poll(() => page.locator(`${lifestyle} .splide__pagination__page`).count()).toBe(5)
+    await expect.poll(() => page.locator(`${lifestyle} .splide__pagination__page`).count(), { timeout: MOUNT_MS }).toBe(5)
     const start = await activeDot(page, lifestyle)
     await expect.poll(() => activeDot(page, lifestyle), { timeout: 6000 }).not.toBe(start)
 

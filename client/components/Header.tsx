@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { isCartOpenAtom, totalQuantityAtom } from '../cart/cart-store'
-import { BagIcon } from './icons'
+import { BagIcon, LogoMark } from './icons'
 
 const loadDrawer = () => import('./CartDrawer')
 
@@ -11,8 +11,7 @@ export function Header() {
     <header className="sticky top-0 z-30 border-b border-orange-100 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <a href="/" className="flex items-center gap-2 rounded-lg text-lg font-extrabold tracking-tight text-stone-800">
-          {/* The shop's mark, a square koala: the favicon, which the browser fetches anyway. */}
-          <img src="/favicon.svg" alt="" width={36} height={36} />
+          <LogoMark />
           <span>Square Snuggles</span>
         </a>
         <button

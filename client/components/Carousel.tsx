@@ -58,6 +58,17 @@ function whenIdle(task: () => void) {
   else setTimeout(task, 1)
 }
 
+/**
+ * The attributes that say where a slide's picture comes from. Only the first slide's
+ * picture is in the HTML: the others are off screen until the carousel moves, so Splide
+ * fetches each as it comes next (lazyLoad: 'nearby' in carousel-motion.ts). On a phone the
+ * first picture, often the page's largest, then does not share the connection with four it
+ * cannot show yet, nor the main thread with decoding them.
+ */
+export function slidePicture(src: string, index: number) {
+  return index === 0 ? { src } : { 'data-splide-lazy': src }
+}
+
 export function Slide({ children }: { children: ReactNode }) {
   return <div className="splide__slide w-full">{children}</div>
 }

@@ -1,5 +1,5 @@
 import { heroImages } from '../content/product'
-import { Carousel, Slide } from './Carousel'
+import { Carousel, Slide, slidePicture } from './Carousel'
 
 /** The phone's view of the five product pictures. No controls of React's: Splide adds the dots when it mounts. */
 export function HeroCarousel() {
@@ -8,13 +8,12 @@ export function HeroCarousel() {
       {heroImages.map((image, i) => (
         <Slide key={image.src}>
           <img
-            src={image.src}
+            {...slidePicture(image.src, i)}
             alt={image.alt}
             width={1200}
             height={1200}
             className="aspect-square w-full bg-orange-50"
-            fetchPriority={i === 0 ? 'high' : 'auto'}
-            loading={i === 0 ? 'eager' : 'lazy'}
+            fetchPriority={i === 0 ? 'high' : undefined}
           />
         </Slide>
       ))}

@@ -459,6 +459,33 @@ describe('carousels', () => {
     expect(await activeDot(page, hero)).toBe(3)
   })
 
+  test('between slides a carousel leaves the phone idle: no animation frame every 16 ms', async () => {
+    const watched = await openPage(browser, PHONE, (context) =>
+      context.addInitScript(() => {
+        const counted = window.requestAnimationFrame.bind(window)
+        const w = window as unknown as { frames: number }
+        w.frames = 0
+        window.requestAnimationFrame = (callback) => {
+          w.frames++
+          return counted(callback)
+        }
+      }),
+    )
+    watchedPages.push(watched)
+    const { page } = watched
+    await page.goto(shop.origin + '/')
+    await hydrated(page)
+    const hero = '[data-testid="hero-carousel"]'
+    await expect.poll(() => page.locator(`${hero} .splide__pagination__page`).count(), { timeout: MOUNT_MS }).toBe(5)
+    const frames = () => page.evaluate(() => (window as unknown as { frames: number }).frames)
+    const before = await frames()
+    await page.waitForTimeout(2000)
+    // Splide's own autoplay asked for one every frame (about 120 in 2 s); a move, its
+    // transition and the screen-reader notice ask for a few.
+    expect((await frames()) - before).toBeLessThan(40)
+    expectClean(watched)
+  })
+
   test('the lifestyle carousel advances by itself and pauses while the tab is hidden', async () => {
     const { page } = await visit('/', DESKTOP)
     const lifestyle = '.lifestyle'

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai'
 import { isCartOpenAtom } from './cart/cart-store'
 import { Header } from './components/Header'
 import { ToastHost } from './components/toasts'
-import { deferredSection } from './lib/deferred-section'
+import { deferredSection, staticSection } from './lib/deferred-section'
 import type { Thenable } from './lib/thenable'
 import type { PageData, ProductResult } from './page-data'
 import { ErrorPage } from './pages/ErrorPage'
@@ -11,8 +11,9 @@ import type { PageComponent } from './pages/page-modules'
 import { ProductContext } from './product-context'
 
 const CartDrawer = lazy(() => import('./components/CartDrawer'))
-// Below the fold, or silent until the cart changes: hydrated after the page's first parts.
-const Footer = deferredSection(() => import('./components/Footer').then((m) => m.Footer))
+// Links only: never hydrated.
+const Footer = staticSection(() => import('./components/Footer').then((m) => m.Footer))
+// Silent until the cart changes: hydrated after the page's first parts.
 const CartAnnouncer = deferredSection(() => import('./components/CartAnnouncer').then((m) => m.CartAnnouncer))
 const ForgetCompletedCart = deferredSection(() => import('./cart/use-forget-completed-cart').then((m) => m.ForgetCompletedCart))
 

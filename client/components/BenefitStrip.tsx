@@ -1,9 +1,9 @@
-import { deferredSection } from '../lib/deferred-section'
+import { staticSection } from '../lib/deferred-section'
 import { OrderButton } from './OrderButton'
 
-// The heading and list are only words and pictures, so their code can come after
-// hydration; the button's must not (see deferredSection).
-const Benefits = deferredSection(() => import('./BenefitList').then((m) => m.BenefitList))
+// The heading and list are only words and pictures, never hydrated; the button is
+// hydrated with the page.
+const Benefits = staticSection(() => import('./BenefitList').then((m) => m.BenefitList))
 
 export function BenefitStrip() {
   return (

@@ -1,4 +1,4 @@
-import { memo, Suspense, use, type ComponentType } from 'react'
+import { memo, Suspense, use, useSyncExternalStore, type ComponentType } from 'react'
 import { track, type Thenable } from './thenable'
 
 export type DeferredSection<P extends object = object> = ComponentType<P> & { preload: () => Thenable<ComponentType<P>> }
@@ -12,7 +12,8 @@ export type DeferredSection<P extends object = object> = ComponentType<P> & { pr
  *
  * Only for parts without controls: React drops a tap on a section whose code has not
  * arrived yet (test/browser/shop.test.ts holds the chunks back to show the order buttons
- * work). Links are fine: they work without React.
+ * work). Links are fine: they work without React. A part with nothing for the browser to
+ * do at all (no state, effects or handlers) is a `staticSection`.
  *
  * Memoised: a parent's re-render (say, a toggle beside it) must not reach a section still
  * waiting for its code, or React would drop the server's HTML and show nothing until the
@@ -22,9 +23,27 @@ export type DeferredSection<P extends object = object> = ComponentType<P> & { pr
  * page's first render in a fresh Worker isolate is not streamed in pieces.
  */
 export function deferredSection<P extends object = object>(load: () => Promise<ComponentType<P>>): DeferredSection<P> {
+  return section(load, { hydrate: true })
+}
+
+/**
+ * A deferredSection that is never hydrated: words, pictures and links, which work as the
+ * server sent them. Hydrating them would cost a phone's main thread time and a download
+ * while the page starts, for no behaviour. In the browser its code is fetched only if
+ * React must draw it anew rather than adopt the server's HTML (a section that first
+ * appears after hydration, or a part of the page React re-renders after an error).
+ */
+export function staticSection<P extends object = object>(load: () => Promise<ComponentType<P>>): DeferredSection<P> {
+  return section(load, { hydrate: false })
+}
+
+function section<P extends object>(load: () => Promise<ComponentType<P>>, { hydrate }: { hydrate: boolean }): DeferredSection<P> {
   let module: Thenable<ComponentType<P>> | undefined
   const preload = () => (module ??= track(load()))
   function Loaded(props: P) {
+    const hydrating = useIsHydrating()
+    // Suspending for good leaves the boundary dehydrated: React keeps the server's HTML.
+    if (hydrating && !hydrate && typeof document !== 'undefined') use(NEVER)
     const Component = use(preload())
     return <Component {...props} />
   }
@@ -36,4 +55,16 @@ export function deferredSection<P extends object = object>(load: () => Promise<C
     )
   })
   return Object.assign(Section, { preload })
+}
+
+const NEVER = new Promise<never>(() => {})
+const subscribeToNothing = () => () => {}
+
+/** True while React adopts the server's HTML (and on the server), false when it draws afresh. */
+function useIsHydrating() {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
+  )
 }

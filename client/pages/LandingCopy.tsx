@@ -1,7 +1,7 @@
 import { productDetails } from '../content/product-details'
 
 // The landing page's words, which need no code in the browser to work: LandingPage shows
-// them as deferred sections, beside the order buttons that do.
+// them as static sections (never hydrated), beside the order buttons that need code.
 
 export function HeroCopy() {
   return (

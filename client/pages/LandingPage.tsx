@@ -2,15 +2,18 @@ import { Suspense, use } from 'react'
 import { BenefitStrip } from '../components/BenefitStrip'
 import { HeroGallery } from '../components/HeroGallery'
 import { OrderButton } from '../components/OrderButton'
-import { deferredSection } from '../lib/deferred-section'
+import { deferredSection, staticSection } from '../lib/deferred-section'
 import { ProductContext, ProductData } from '../product-context'
 
+// Words and pictures are never hydrated; only the carousels and order buttons need code.
 const loadCopy = () => import('./LandingCopy')
-const HeroCopy = deferredSection(() => loadCopy().then((m) => m.HeroCopy))
-const SoftnessCopy = deferredSection(() => loadCopy().then((m) => m.SoftnessCopy))
-const ClosingCopy = deferredSection(() => loadCopy().then((m) => m.ClosingCopy))
-const Story = deferredSection(() => import('./LandingStory').then((m) => m.LandingStory))
-const deferredSections = [HeroCopy, HeroGallery, SoftnessCopy, ClosingCopy, Story, BenefitStrip]
+const HeroCopy = staticSection(() => loadCopy().then((m) => m.HeroCopy))
+const SoftnessCopy = staticSection(() => loadCopy().then((m) => m.SoftnessCopy))
+const ClosingCopy = staticSection(() => loadCopy().then((m) => m.ClosingCopy))
+const Characters = staticSection(() => import('../components/Characters').then((m) => m.Characters))
+const LifestyleCarousel = deferredSection(() => import('../components/LifestyleCarousel').then((m) => m.LifestyleCarousel))
+const Testimonials = staticSection(() => import('../components/Testimonials').then((m) => m.Testimonials))
+const deferredSections = [HeroCopy, HeroGallery, SoftnessCopy, ClosingCopy, Characters, LifestyleCarousel, Testimonials, BenefitStrip]
 
 export function LandingPage() {
   return (
@@ -29,7 +32,9 @@ export function LandingPage() {
       </section>
 
       <BenefitStrip />
-      <Story />
+      <Characters />
+      <LifestyleCarousel />
+      <Testimonials />
 
       <section className="py-16 text-center">
         <ClosingCopy />

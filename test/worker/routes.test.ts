@@ -42,7 +42,7 @@ describe('routes of SPEC §2', () => {
     expect(pages).toEqual([expect.stringMatching(new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`))])
     expect(modules[0]).toMatch(/^\/assets\/entry-/)
     // Deferred sections, the drawer's code and Splide stay off the critical path.
-    expect(modules.join(' ')).not.toMatch(/LandingCopy|HeroCarousel|BenefitList|LandingStory|ProductStatic|Footer|CartDrawer|cart-edits|carousel-motion/)
+    expect(modules.join(' ')).not.toMatch(/LandingCopy|HeroCarousel|BenefitList|Characters|LifestyleCarousel|Testimonials|ProductStatic|Footer|CartDrawer|cart-edits|carousel-motion/)
   })
 
   test.each(['/', '/product/toddler-blanket'])('%s: the framework chunk, and only it, asks V8 to compile it eagerly', async (path) => {

@@ -63,7 +63,9 @@ function whenIdle(task: () => void) {
  * picture is in the HTML: the others are off screen until the carousel moves, so Splide
  * fetches each as it comes next (lazyLoad: 'nearby' in carousel-motion.ts). On a phone the
  * first picture, often the page's largest, then does not share the connection with four it
- * cannot show yet, nor the main thread with decoding them.
+ * cannot show yet, nor the main thread with decoding them. Those pictures must not be
+ * loading="lazy": Splide hides a picture until it has loaded, and a browser never loads a
+ * hidden lazy one.
  */
 export function slidePicture(src: string, index: number) {
   return index === 0 ? { src } : { 'data-splide-lazy': src }

@@ -9,7 +9,7 @@ export function LifestyleCarousel() {
       <Carousel label="The blanket in everyday life" interval={2000} className="lifestyle">
         {lifestyleImages.map((image, i) => (
           <Slide key={image.src}>
-            <img {...slidePicture(image.src, i)} alt={image.alt} width={1600} height={1000} loading="lazy" className="aspect-[8/5] w-full bg-orange-50" />
+            <img {...slidePicture(image.src, i)} alt={image.alt} width={1600} height={1000} loading={i === 0 ? 'lazy' : undefined} className="aspect-[8/5] w-full bg-orange-50" />
           </Slide>
         ))}
       </Carousel>

@@ -490,6 +490,12 @@ describe('carousels', () => {
   const MOUNT_MS = 4000
   const activeDot = (page: Page, scope: string) =>
     page.locator(`${scope} .splide__pagination__page`).evaluateAll((dots) => dots.findIndex((d) => d.classList.contains('is-active')))
+  /** The picture on the slide showing now, once it has loaded and is on screen (pictures after the first load as they come next). */
+  const shownPicture = (page: Page, scope: string) =>
+    page.locator(`${scope} .splide__slide.is-visible img`).first().evaluate((img: HTMLImageElement) => {
+      const { width, height } = img.getBoundingClientRect()
+      return img.complete && img.naturalWidth > 0 && width > 0 && height > 0 ? img.src.split('/').pop() : null
+    })
 
   test('the phone hero carousel advances by itself, has 5 dots, and stops for good once touched', async () => {
     const { page } = await visit('/', PHONE)
@@ -497,6 +503,7 @@ describe('carousels', () => {
     await expect.poll(() => page.locator(`${hero} .splide__pagination__page`).count(), { timeout: MOUNT_MS }).toBe(5)
     const start = await activeDot(page, hero)
     await expect.poll(() => activeDot(page, hero), { timeout: 8000 }).not.toBe(start)
+    await expect.poll(() => shownPicture(page, hero)).toMatch(/^blanket-[2-5]\.svg$/)
 
     await page.locator(`${hero} .splide__pagination__page`).nth(3).click()
     await expect.poll(() => activeDot(page, hero)).toBe(3)
@@ -540,6 +547,7 @@ describe('carousels', () => {
     await expect.poll(() => page.locator(`${lifestyle} .splide__pagination__page`).count(), { timeout: MOUNT_MS }).toBe(5)
     const start = await activeDot(page, lifestyle)
     await expect.poll(() => activeDot(page, lifestyle), { timeout: 6000 }).not.toBe(start)
+    await expect.poll(() => shownPicture(page, lifestyle)).toMatch(/^lifestyle-[2-5]\.svg$/)
 
     await page.evaluate(() => {
       Object.defineProperty(document, 'hidden', { configurable: true, get: () => true })

@@ -8,7 +8,7 @@ import type { Thenable } from './lib/thenable'
 import type { PageData, ProductResult } from './page-data'
 import { ErrorPage } from './pages/ErrorPage'
 import type { PageComponent } from './pages/page-modules'
-import { ProductContext } from './product-context'
+import { ProductContext, ProductData } from './product-context'
 
 const CartDrawer = lazy(() => import('./components/CartDrawer'))
 // Links only: never hydrated.
@@ -18,7 +18,7 @@ const CartAnnouncer = deferredSection(() => import('./components/CartAnnouncer')
 const ForgetCompletedCart = deferredSection(() => import('./cart/use-forget-completed-cart').then((m) => m.ForgetCompletedCart))
 
 /** What the server loads before rendering any page, so the HTML is whole. */
-export const preloadShell = () => Promise.all([Footer, CartAnnouncer, ForgetCompletedCart].map((section) => section.preload()))
+export const preloadShell = () => Promise.all([Header, ProductData, Footer, CartAnnouncer, ForgetCompletedCart].map((section) => section.preload()))
 
 type AppProps = {
   page: PageData

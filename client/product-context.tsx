@@ -1,7 +1,7 @@
 import { createContext, use } from 'react'
+import { staticSection } from './lib/deferred-section'
 import type { Thenable } from './lib/thenable'
-import { jsonForScript } from './lib/json-script'
-import { PRODUCT_DATA_ID, type ProductResult } from './page-data'
+import type { ProductResult } from './page-data'
 
 /** The page's product as it arrives: read with `use()` inside a Suspense boundary. */
 export const ProductContext = createContext<Thenable<ProductResult> | null>(null)
@@ -12,7 +12,8 @@ export function useSettledProduct(): ProductResult | null {
   return resource?.status === 'fulfilled' ? resource.value : null
 }
 
-/** Waits for the product, then hands it to the browser for hydration with the HTML. */
-export function ProductData({ result }: { result: ProductResult }) {
-  return <script type="application/json" id={PRODUCT_DATA_ID} dangerouslySetInnerHTML={{ __html: jsonForScript(result) }} />
-}
+/**
+ * Hands the product to the browser with the HTML. A static section: the browser reads the
+ * data before hydrating, so re-serialising the product there would be wasted work.
+ */
+export const ProductData = staticSection(() => import('./product-data-script').then((m) => m.ProductDataScript))

@@ -1,8 +1,10 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { isCartOpenAtom, totalQuantityAtom } from '../cart/cart-store'
-import { BagIcon, LogoMark } from './icons'
+import { staticSection } from '../lib/deferred-section'
+import { BagIcon } from './icons'
 
 const loadDrawer = () => import('./CartDrawer')
+const HomeLink = staticSection(() => import('./HomeLink').then((m) => m.HomeLink))
 
 export function Header() {
   const count = useAtomValue(totalQuantityAtom)
@@ -10,10 +12,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-30 border-b border-orange-100 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
-        <a href="/" className="flex items-center gap-2 rounded-lg text-lg font-extrabold tracking-tight text-stone-800">
-          <LogoMark />
-          <span>Square Snuggles</span>
-        </a>
+        <HomeLink />
         <button
           type="button"
           onClick={() => openCart(true)}
@@ -37,3 +36,5 @@ export function Header() {
     </header>
   )
 }
+
+Header.preload = HomeLink.preload

@@ -1,7 +1,11 @@
 import { productDetails } from '../content/product-details'
 
-// The landing page's words, which need no code in the browser to work: LandingPage shows
-// them as static sections (never hydrated), beside the order buttons that need code.
+export { Characters } from '../components/Characters'
+export { Testimonials } from '../components/Testimonials'
+
+// The landing page's words and pictures, which need no code in the browser to work:
+// LandingPage shows them as static sections (never hydrated), beside the order buttons
+// that need code.
 
 export function HeroCopy() {
   return (

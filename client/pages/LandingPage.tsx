@@ -10,9 +10,9 @@ const loadCopy = () => import('./LandingCopy')
 const HeroCopy = staticSection(() => loadCopy().then((m) => m.HeroCopy))
 const SoftnessCopy = staticSection(() => loadCopy().then((m) => m.SoftnessCopy))
 const ClosingCopy = staticSection(() => loadCopy().then((m) => m.ClosingCopy))
-const Characters = staticSection(() => import('../components/Characters').then((m) => m.Characters))
+const Characters = staticSection(() => loadCopy().then((m) => m.Characters))
 const LifestyleCarousel = deferredSection(() => import('../components/LifestyleCarousel').then((m) => m.LifestyleCarousel))
-const Testimonials = staticSection(() => import('../components/Testimonials').then((m) => m.Testimonials))
+const Testimonials = staticSection(() => loadCopy().then((m) => m.Testimonials))
 const deferredSections = [HeroCopy, HeroGallery, SoftnessCopy, ClosingCopy, Characters, LifestyleCarousel, Testimonials, BenefitStrip]
 
 export function LandingPage() {

@@ -1,5 +1,6 @@
-// The header's link home: a static section (never hydrated), so the logo's drawing is in
-// the HTML but not in the JavaScript every page needs first.
+// The header's link home, a static section (Header.tsx): the logo's drawing is in the
+// HTML but not in the JavaScript every page needs first.
+
 /**
  * The shop's mark, a square koala: public/favicon.svg drawn inline. As an <img> it would be
  * a separate request and an SVG document of its own for the main thread to build while the

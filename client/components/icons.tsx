@@ -13,4 +13,3 @@ export const Icon = ({ children, ...props }: SVGProps<SVGSVGElement>) => (
 export const BagIcon = (p: SVGProps<SVGSVGElement>) => (
   <Icon {...p}><path d="M6 7h12l1 14H5L6 7z" /><path d="M9 7a3 3 0 0 1 6 0" /></Icon>
 )
-

@@ -402,7 +402,7 @@ describe('pages', () => {
   })
 
   // Words, pictures and links work as the server sent them (client/lib/deferred-section.tsx).
-  const STATIC_CHUNKS = /\/assets\/(HomeLink|LandingCopy|BenefitList|Characters|Testimonials|Footer|ProductStatic)-[\w-]+\.js$/
+  const STATIC_CHUNKS = /\/assets\/(HomeLink|LandingCopy|BenefitList|Footer|ProductStatic|product-data-script)-[\w-]+\.js$/
 
   test.each([
     ['/', ['The blanket every little one wants to hug', 'Meet the square friends', 'Loved at bedtime', 'Terms of use']],

@@ -14,7 +14,7 @@ export type Shop = Awaited<ReturnType<typeof startShop>>
  * The deployed Worker bundle (dist/worker, from `npm run build`) running in workerd, with
  * the Storefront double on loopback. `vars` override wrangler.toml's.
  */
-export async function startShop(vars: Record<string, string> = {}, options: { checkoutsPerMinute?: number } = {}) {
+export async function startShop(vars: Record<string, string> = {}, options: { checkoutsPerMinute?: number; inspect?: boolean } = {}) {
   const upstream: RunningDouble = await startStorefrontDouble()
   const logs: string[] = []
   const mf = new Miniflare({
@@ -35,6 +35,8 @@ export async function startShop(vars: Record<string, string> = {}, options: { ch
     },
     // wrangler.toml allows 10 a minute per IP; tests that are not about the limit send more.
     ratelimits: { CHECKOUT_RATE_LIMITER: { namespace_id: '1001', simple: { limit: options.checkoutsPerMinute ?? 1_000_000, period: 60 } } },
+    // The V8 inspector, for liveHeapBytes (the bench's soak); no session is attached until asked.
+    ...(options.inspect ? { inspectorPort: 0 } : {}),
     assets: { directory: 'dist/client', binding: 'ASSETS', routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true } },
     handleRuntimeStdio(stdout: Readable, stderr: Readable) {
       for (const stream of [stdout, stderr]) {
@@ -70,10 +72,44 @@ export async function startShop(vars: Record<string, string> = {}, options: { ch
     fetch(path: string, init?: RequestInit) {
       return fetch(new URL(path, origin), { redirect: 'manual', ...init })
     },
+    /** The Worker's live JavaScript heap, after a full garbage collection (needs `inspect`). */
+    async liveHeapBytes() {
+      return liveHeapBytes(new URL('/core:user:blanket-shop', await mf.getInspectorURL()))
+    },
     async dispose() {
       await mf.dispose()
       await upstream.close()
     },
+  }
+}
+
+/**
+ * Over the inspector protocol: a heap snapshot, which V8 precedes with a full garbage
+ * collection (workerd does not answer HeapProfiler.collectGarbage), then the heap's used size.
+ */
+async function liveHeapBytes(target: URL): Promise<number> {
+  const socket = new WebSocket(target)
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve
+    socket.onerror = reject
+  })
+  let nextId = 0
+  const replies = new Map<number, (result: Record<string, unknown>) => void>()
+  socket.onmessage = ({ data }) => {
+    const message = JSON.parse(String(data)) as { id?: number; result?: Record<string, unknown> }
+    if (message.id !== undefined) replies.get(message.id)?.(message.result ?? {})
+  }
+  const send = (method: string, params: object = {}) =>
+    new Promise<Record<string, unknown>>((resolve) => {
+      replies.set(++nextId, resolve)
+      socket.send(JSON.stringify({ id: nextId, method, params }))
+    })
+  try {
+    await send('HeapProfiler.enable')
+    await send('HeapProfiler.takeHeapSnapshot', { reportProgress: false }) // its chunks are ignored
+    return (await send('Runtime.getHeapUsage')).usedSize as number
+  } finally {
+    socket.close()
   }
 }
 

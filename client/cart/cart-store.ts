@@ -37,8 +37,8 @@ type CartUpdate = (cart: StoredCart) => StoredCart
 // Why not atomWithStorage: it validates synchronously, which would put zod on the
 // critical path. Here the server and the first client render share the empty cart (so
 // hydration matches), the stored cart is read once React has hydrated, validated by
-// stored-cart.ts when that small chunk arrives, and any change the shopper made in the
-// meantime is replayed on top of it rather than lost.
+// stored-cart.ts when that small chunk arrives (only if something is stored), and any
+// change the shopper made in the meantime is replayed on top of it rather than lost.
 const cartAtom = atom<StoredCart>(EMPTY_CART)
 const loadedAtom = atom(false)
 const pendingAtom = atom<CartUpdate[]>([])
@@ -56,10 +56,12 @@ const storageSyncAtom = atom(
 )
 storageSyncAtom.onMount = (load) => {
   let mounted = true
-  const read = () =>
-    import('./stored-cart').then(({ parseStoredCart }) => {
-      if (mounted) load(parseStoredCart(storage.read()))
-    })
+  const read = () => {
+    const stored = storage.read()
+    // Nothing stored (a first visit, most of them): no validator to fetch and evaluate.
+    if (stored === null) return Promise.resolve().then(() => mounted && load(EMPTY_CART))
+    return import('./stored-cart').then(({ parseStoredCart }) => mounted && load(parseStoredCart(stored)))
+  }
   // Another tab changed the cart: take its version so the tabs converge.
   const onStorage = (event: StorageEvent) => {
     if (event.key === CART_STORAGE_KEY || event.key === null) void read()

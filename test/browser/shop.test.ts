@@ -216,6 +216,27 @@ describe('the cart', () => {
     expectClean(watched)
   })
 
+  test.each([
+    ['nothing stored (a first visit)', null, false],
+    ['a stored cart', 2, true],
+  ])('with %s, the cart validator is fetched only if there is something to validate', async (_, quantity, fetched) => {
+    const stored = { items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'x', quantity, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'Square Friends Fleece Blanket', handle: 'toddler-blanket', images: [] } }], cartId: null, checkoutUrl: null }
+    const watched = await openPage(browser, PHONE, quantity === null ? undefined : (context) => context.addInitScript((value) => localStorage.setItem('shopify-cart', value), JSON.stringify(stored)))
+    const scripts: string[] = []
+    watched.page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname))
+    await watched.page.goto(shop.origin + '/')
+    await hydrated(watched.page)
+    await watched.page.waitForLoadState('networkidle')
+    if (quantity !== null) await expect.poll(() => badge(watched.page).textContent()).toBe(String(quantity))
+    else expect(await badge(watched.page).count()).toBe(0)
+    expect(scripts.some((src) => /\/stored-cart-[\w-]+\.js$/.test(src))).toBe(fetched)
+    // Either way the cart works, and what is added is kept.
+    await watched.page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await expect.poll(() => badge(watched.page).textContent()).toBe(String((quantity ?? 0) + 1))
+    expect(JSON.parse((await watched.page.evaluate(() => localStorage.getItem('shopify-cart')))!).items[0].quantity).toBe((quantity ?? 0) + 1)
+    expectClean(watched)
+  })
+
   test('an order tapped before the stored cart is read back is added to it, not lost', async () => {
     const stored = { items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'x', quantity: 2, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'Square Friends Fleece Blanket', handle: 'toddler-blanket', images: [] } }], cartId: null, checkoutUrl: null }
     const watched = await openPage(browser, PHONE, async (context) => {

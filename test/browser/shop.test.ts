@@ -216,12 +216,14 @@ describe('the cart', () => {
     expectClean(watched)
   })
 
+  /** A valid stored cart of one line: the blanket, `quantity` times. */
+  const storedCartOf = (quantity: number) => ({ items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'x', quantity, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'Square Friends Fleece Blanket', handle: 'toddler-blanket', images: [] } }], cartId: null, checkoutUrl: null })
+
   test.each([
     ['nothing stored (a first visit)', null, false],
     ['a stored cart', 2, true],
   ])('with %s, the cart validator is fetched only if there is something to validate', async (_, quantity, fetched) => {
-    const stored = { items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'x', quantity, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'Square Friends Fleece Blanket', handle: 'toddler-blanket', images: [] } }], cartId: null, checkoutUrl: null }
-    const watched = await openPage(browser, PHONE, quantity === null ? undefined : (context) => context.addInitScript((value) => localStorage.setItem('shopify-cart', value), JSON.stringify(stored)))
+    const watched = await openPage(browser, PHONE, quantity === null ? undefined : (context) => context.addInitScript((value) => localStorage.setItem('shopify-cart', value), JSON.stringify(storedCartOf(quantity))))
     const scripts: string[] = []
     watched.page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname))
     await watched.page.goto(shop.origin + '/')
@@ -238,7 +240,7 @@ describe('the cart', () => {
   })
 
   test('an order tapped before the stored cart is read back is added to it, not lost', async () => {
-    const stored = { items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'x', quantity: 2, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'Square Friends Fleece Blanket', handle: 'toddler-blanket', images: [] } }], cartId: null, checkoutUrl: null }
+    const stored = storedCartOf(2)
     const watched = await openPage(browser, PHONE, async (context) => {
       await context.addInitScript((value) => localStorage.setItem('shopify-cart', value), JSON.stringify(stored))
       // Hold back the validator chunk, as a slow phone network would.

@@ -5,6 +5,7 @@ import { startStorefrontDouble, type RunningDouble } from '../double/server.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
+const WORKER_NAME = 'blanket-shop'
 export const PUBLIC_TOKEN = 'test-public-token-5f2c'
 export const PRIVATE_TOKEN = 'test-private-token-9ab1'
 
@@ -19,7 +20,7 @@ export async function startShop(vars: Record<string, string> = {}, options: { ch
   const logs: string[] = []
   const mf = new Miniflare({
     rootPath: root,
-    name: 'blanket-shop',
+    name: WORKER_NAME,
     modules: true,
     scriptPath: 'dist/worker/index.js',
     compatibilityDate: '2026-04-01',
@@ -74,7 +75,7 @@ export async function startShop(vars: Record<string, string> = {}, options: { ch
     },
     /** The Worker's live JavaScript heap, after a full garbage collection (needs `inspect`). */
     async liveHeapBytes() {
-      return liveHeapBytes(new URL('/core:user:blanket-shop', await mf.getInspectorURL()))
+      return liveHeapBytes(new URL(`/core:user:${WORKER_NAME}`, await mf.getInspectorURL()))
     },
     async dispose() {
       await mf.dispose()

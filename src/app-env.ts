@@ -9,6 +9,10 @@ export type AppEnv = { Bindings: Bindings; Variables: RequestIdVariables &
     cache?: string
     /** Milliseconds spent waiting for Shopify in this request, when it asked. */
     upstreamMs?: number
-    /** The page was rendered whole (nothing left to stream), so it may be cached. */
+    /** The page was rendered whole, with its product, so a cache may keep it. */
     htmlComplete?: boolean
+    /** Set on every rendered page: what a purge names it by (src/render/page-cache.ts). */
+    cacheTags?: string[]
+    /** A Shopify lookup was refused by the rate limit; the page says when to come back. */
+    retryAfterSeconds?: number
   } }

@@ -3,8 +3,18 @@ import { z } from 'zod'
 /** What wrangler.toml `[vars]`, `.dev.vars` and `wrangler secret put` give the Worker. */
 export type Bindings = {
   ASSETS: Fetcher
-  /** [[ratelimits]] in wrangler.toml: checkout attempts per shopper IP. */
+  /** One Durable Object per product handle: the product query cache (storefront/product-store.ts). */
+  PRODUCT_STORE: DurableObjectNamespace<import('./storefront/product-store').ProductStore>
+  /** [[ratelimits]] in wrangler.toml: checkout attempts per client (IPv4, or IPv6 /64). */
   CHECKOUT_RATE_LIMITER?: RateLimit
+  /** [[ratelimits]]: Shopify calls a client can cause (cart status, unknown product handles). */
+  STOREFRONT_RATE_LIMITER?: RateLimit
+  /** "true" in production: refuse to run without the private Storefront token. */
+  REQUIRE_PRIVATE_TOKEN?: string
+  /** Hosts the checkout may live on besides the store domain (the shop's checkout domain). */
+  CHECKOUT_DOMAIN?: string
+  /** Share of per-request log lines written (0–1); warnings and errors are always written. */
+  LOG_SAMPLE_RATE?: string
   SHOPIFY_STORE_DOMAIN?: string
   SHOPIFY_STOREFRONT_TOKEN?: string
   SHOPIFY_STOREFRONT_PRIVATE_TOKEN?: string
@@ -40,6 +50,23 @@ const storeOrigin = z
     return `https://${host}`
   })
 
+/** Bare host names, comma-separated; each becomes an https origin. */
+const checkoutHosts = z
+  .string()
+  .trim()
+  .default('')
+  .transform((value, ctx) =>
+    value
+      .split(',')
+      .map((host) => host.trim().replace(/^https:\/\//, '').replace(/\/+$/, ''))
+      .filter(Boolean)
+      .flatMap((host) => {
+        if (/^[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?$/i.test(host) || LOOPBACK.test(`http://${host}`)) return [host]
+        ctx.addIssue({ code: 'custom', message: `"${host}" is not a host name` })
+        return []
+      }),
+  )
+
 const seconds = (fallback: number) => z.coerce.number().int().min(0).max(31_536_000).default(fallback)
 const millis = (fallback: number) => z.coerce.number().int().min(0).max(60_000).default(fallback)
 
@@ -55,12 +82,22 @@ const configSchema = z
     RENDER_DEADLINE_MS: millis(150),
     HTML_CACHE_SECONDS: seconds(60),
     SHOPIFY_WEBHOOK_SECRET: z.string().trim().optional(),
-    WEBHOOK_REFETCH_DELAY_MS: millis(10_000),
+    // The delayed refetch runs under waitUntil, which lasts at most 30 s after the answer.
+    WEBHOOK_REFETCH_DELAY_MS: millis(10_000).refine((ms) => ms <= 25_000, 'must be at most 25000 (waitUntil ends 30 s after the answer)'),
+    REQUIRE_PRIVATE_TOKEN: z.enum(['true', 'false', '']).default(''),
+    CHECKOUT_DOMAIN: checkoutHosts,
+    LOG_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
     STOREFRONT_TIMEOUT_MS: millis(5_000).refine((ms) => ms > 0, 'must be above 0'),
   })
   .refine((env) => env.SHOPIFY_STOREFRONT_TOKEN || env.SHOPIFY_STOREFRONT_PRIVATE_TOKEN, {
     message: 'is not set (nor SHOPIFY_STOREFRONT_PRIVATE_TOKEN): the Storefront API needs a token',
     path: ['SHOPIFY_STOREFRONT_TOKEN'],
+  })
+  // With the private token Shopify is told each buyer's IP, so its bot protection and rate
+  // limits count shoppers, not the few Cloudflare addresses every request comes from.
+  .refine((env) => env.REQUIRE_PRIVATE_TOKEN !== 'true' || env.SHOPIFY_STOREFRONT_PRIVATE_TOKEN, {
+    message: 'is not set, and REQUIRE_PRIVATE_TOKEN is "true": run `wrangler secret put SHOPIFY_STOREFRONT_PRIVATE_TOKEN --env production`',
+    path: ['SHOPIFY_STOREFRONT_PRIVATE_TOKEN'],
   })
   .transform((env) => ({
     storefront: {
@@ -79,6 +116,12 @@ const configSchema = z
     renderDeadlineMs: env.RENDER_DEADLINE_MS,
     htmlCacheSeconds: env.HTML_CACHE_SECONDS,
     webhook: { secret: env.SHOPIFY_WEBHOOK_SECRET || null, refetchDelayMs: env.WEBHOOK_REFETCH_DELAY_MS },
+    /** Origins a checkout form may be sent on to (CSP form-action follows the 303). */
+    checkoutOrigins: [
+      env.SHOPIFY_STORE_DOMAIN,
+      ...env.CHECKOUT_DOMAIN.map((host) => (LOOPBACK.test(`http://${host}`) ? `http://${host}` : `https://${host}`)),
+    ],
+    logSampleRate: env.LOG_SAMPLE_RATE,
   }))
 
 export type Config = z.output<typeof configSchema>

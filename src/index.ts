@@ -2,15 +2,19 @@ import { Hono } from 'hono'
 import { requestId } from 'hono/request-id'
 import type { AppEnv } from './app-env'
 import { log, requestLog } from './log'
+import { pageCacheHeaders } from './render/page-cache'
 import { securityHeaders } from './security-headers'
 import { cartStatus } from './routes/cart-status'
 import { checkout } from './routes/checkout'
 import { pages, renderError, renderNotFound } from './routes/pages'
-import { staticAssets } from './routes/static-assets'
 import { webhooks } from './routes/webhooks'
+
+export { ProductStore } from './storefront/product-store'
 
 const app = new Hono<AppEnv>()
 
+// Outermost, so its word on what caches may keep is the last (render/page-cache.ts).
+app.use(pageCacheHeaders)
 // Cloudflare's ray id names the request in Cloudflare's own logs too.
 app.use(requestId({ generator: (c) => c.req.header('CF-Ray') ?? crypto.randomUUID() }))
 app.use(securityHeaders)
@@ -20,7 +24,6 @@ app.route('/checkout', checkout)
 app.route('/cart', cartStatus)
 app.route('/webhooks', webhooks)
 app.route('/', pages)
-app.route('/', staticAssets)
 
 app.notFound(renderNotFound)
 

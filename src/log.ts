@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from './app-env'
+import { readConfig } from './config'
 
 type Level = 'info' | 'warn' | 'error'
 
@@ -23,19 +24,29 @@ export function log(c: Context<AppEnv>, level: Level, message: string, fields: R
 }
 
 /**
- * One line per request, after it is answered: what was asked, what came back, whether the
- * product came from the cache (HIT, MISS, STALE, STALE-IF-ERROR; "HTML" for a cached page)
- * and how long Shopify took.
+ * One line per request the Worker answers (a page served by Workers Cache never reaches
+ * it): what was asked, what came back, where the product came from (HIT, MISS, STALE,
+ * STALE-IF-ERROR) and how long Shopify took. Workers Logs bills per line, so only
+ * LOG_SAMPLE_RATE of these are written; every answer of 500 or more is, and so is every
+ * warning and error, wherever it is logged.
  */
 export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   const started = Date.now()
   await next()
-  const htmlHit = c.res.headers.get('Server-Timing') === 'html;desc="HIT"'
+  if (c.res.status < 500 && Math.random() >= sampleRate(c)) return
   log(c, 'info', 'request', {
     route: c.req.routePath,
     status: c.res.status,
     ms: Date.now() - started,
-    cache: htmlHit ? 'HTML' : (c.get('cache') ?? null),
+    cache: c.get('cache') ?? null,
     upstreamMs: c.get('upstreamMs') ?? null,
   })
 })
+
+function sampleRate(c: Context<AppEnv>): number {
+  try {
+    return readConfig(c.env).logSampleRate
+  } catch {
+    return 1 // a misconfigured Worker logs everything
+  }
+}

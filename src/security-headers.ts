@@ -3,12 +3,25 @@ import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { readConfig } from './config'
 import { START_APP_SCRIPT_HASH } from './render/start-app'
 
-/** The shop's own Shopify origin: its images (the local double serves them) and its checkout. */
+/** The shop's own Shopify origin: its images (the local double serves them). */
 function storeOrigin(c: Context): string {
   try {
     return readConfig(c.env).storefront.origin
   } catch {
     return '' // a misconfigured Worker answers its error page; the policy just omits the shop
+  }
+}
+
+/**
+ * Where a checkout form may go. Chromium checks form-action on every redirect after a form
+ * post, and Shopify's checkoutUrl is on the shop's primary domain, often a checkout domain
+ * of its own (CHECKOUT_DOMAIN), not on checkout.shopify.com.
+ */
+function checkoutOrigins(c: Context): string {
+  try {
+    return readConfig(c.env).checkoutOrigins.join(' ')
+  } catch {
+    return ''
   }
 }
 
@@ -31,7 +44,7 @@ export const securityHeaders = secureHeaders({
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],
     baseUri: ["'self'"],
-    formAction: ["'self'", 'https://checkout.shopify.com', storeOrigin],
+    formAction: ["'self'", 'https://checkout.shopify.com', checkoutOrigins],
   },
   strictTransportSecurity: 'max-age=31536000; includeSubDomains',
   referrerPolicy: 'strict-origin-when-cross-origin',

@@ -22,6 +22,8 @@ export type PageRender = {
   statusFor?: (result: ProductResult) => number
   /** How long to hold the headers for the product before streaming the skeleton. */
   deadlineMs?: number
+  /** What a purge names this page by, besides 'pages' (src/render/page-cache.ts). */
+  cacheTags?: string[]
 }
 
 /**
@@ -61,11 +63,14 @@ export async function renderPage(c: Context<AppEnv>, render: PageRender): Promis
     },
   )
   if (crawler) await stream.allReady
-  // Complete when nothing was left pending at the deadline: the document is final.
-  c.set('htmlComplete', !product || product.status === 'fulfilled')
+  // Complete when the page has what it shows: no product, or its product found before the
+  // deadline. Only then may a cache keep it (src/render/page-cache.ts).
+  c.set('htmlComplete', !product || (product.status === 'fulfilled' && product.value.status === 'found'))
+  c.set('cacheTags', render.cacheTags ?? [])
+  const retryAfter = c.get('retryAfterSeconds')
+  if (retryAfter) c.header('Retry-After', String(retryAfter))
 
   c.header('Content-Type', 'text/html; charset=utf-8')
-  c.header('Cache-Control', 'no-cache')
   // Known only when the product settled before the headers went out.
   const cache = c.get('cache')
   const upstreamMs = c.get('upstreamMs')

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../app-env'
+import { withinLimit } from '../client-address'
 import { readConfig } from '../config'
 import { log } from '../log'
 import { fetchCartStatus } from '../storefront/cart-status'
@@ -16,6 +17,11 @@ export const cartStatus = new Hono<AppEnv>().get('/status', async (c) => {
   c.header('Cache-Control', 'no-store')
   const id = cartId.safeParse(c.req.query('id'))
   if (!id.success) return c.json({ error: `id ${id.error.issues[0]!.message}` }, 400)
+  // Each answer costs a Shopify call; the browser asks once per return to the tab.
+  if (!(await withinLimit(c.env.STOREFRONT_RATE_LIMITER, c.req.header('CF-Connecting-IP')))) {
+    c.header('Retry-After', '60')
+    return c.json({ error: 'Too many cart checks; please try again in a minute' }, 429)
+  }
   try {
     const status = await fetchCartStatus(readConfig(c.env).storefront, id.data, c.req.header('CF-Connecting-IP'))
     return c.json({ status })

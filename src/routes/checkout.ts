@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
 import { MAX_LINES, MAX_QUANTITY } from '../../client/cart/cart-limits'
 import type { AppEnv } from '../app-env'
+import { withinLimit } from '../client-address'
 import { readConfig } from '../config'
 import { log } from '../log'
 import { createCart } from '../storefront/cart'
@@ -63,14 +64,10 @@ export const checkout = new Hono<AppEnv>()
   .post(
     '/',
     async (c, next) => {
-      // Per shopper IP, by the Workers rate-limiting binding; each attempt creates a cart at Shopify.
-      const limiter = c.env.CHECKOUT_RATE_LIMITER
-      if (limiter) {
-        const { success } = await limiter.limit({ key: c.req.header('CF-Connecting-IP') ?? 'unknown' })
-        if (!success) {
-          c.header('Retry-After', '60')
-          return c.json({ error: 'Too many checkout attempts; please try again in a minute' }, 429)
-        }
+      // Per client, by the Workers rate-limiting binding; each attempt creates a cart at Shopify.
+      if (!(await withinLimit(c.env.CHECKOUT_RATE_LIMITER, c.req.header('CF-Connecting-IP')))) {
+        c.header('Retry-After', '60')
+        return c.json({ error: 'Too many checkout attempts; please try again in a minute' }, 429)
       }
       await next()
     },

@@ -4,9 +4,10 @@ import { LANDING_PRODUCT_HANDLE, type PageData, type ProductResult } from '../..
 import type { AppEnv } from '../app-env'
 import { readConfig } from '../config'
 import { log } from '../log'
-import { htmlCache } from '../render/html-cache'
+import { withinLimit } from '../client-address'
+import { productTag } from '../render/page-cache'
 import { renderPage } from '../render/render-page'
-import { getCachedProduct } from '../storefront/product-cache'
+import { getCachedProduct, TooManyLookups } from '../storefront/product-cache'
 import type { Product } from '../storefront/types'
 
 const SHOP = 'Square Snuggles'
@@ -18,13 +19,15 @@ const HANDLE = /^[\p{Ll}\p{Lo}\p{N}_-]{1,255}$/u
 
 /** The product for this page, never rejecting: failures become 'unavailable' and are logged. */
 function loadProduct(c: Context<AppEnv>, handle: string) {
-  const config = readConfig(c.env)
+  const buyerIp = c.req.header('CF-Connecting-IP')
   const request = getCachedProduct(
     {
-      config,
-      waitUntil: (promise) => c.executionCtx.waitUntil(promise),
-      buyerIp: c.req.header('CF-Connecting-IP'),
-      onBackgroundError: (error) => log(c, 'warn', 'background product refresh failed', { handle, error }),
+      env: c.env,
+      config: readConfig(c.env),
+      buyerIp,
+      requestId: c.get('requestId'),
+      // A handle the shop knows nothing of costs a Shopify call: limited per client.
+      mayAskShopify: () => withinLimit(c.env.STOREFRONT_RATE_LIMITER, buyerIp),
     },
     handle,
   ).then(
@@ -34,12 +37,21 @@ function loadProduct(c: Context<AppEnv>, handle: string) {
       return product ? { status: 'found', product } : { status: 'missing' }
     },
     (error): ProductResult => {
-      log(c, 'error', 'product fetch failed', { handle, error })
+      if (error instanceof TooManyLookups) {
+        c.set('retryAfterSeconds', 60)
+        log(c, 'warn', 'product lookup refused by the rate limit', { handle })
+      } else {
+        log(c, 'error', 'product fetch failed', { handle, error })
+      }
       return { status: 'unavailable' }
     },
   )
   return track(request)
 }
+
+/** 503 when Shopify could not be asked, so the edge may serve its last good copy (stale-if-error). */
+const statusOf = (c: Context<AppEnv>, notFound: number) => (result: ProductResult) =>
+  result.status === 'found' ? 200 : result.status === 'missing' ? notFound : c.get('retryAfterSeconds') ? 429 : 503
 
 function page(c: Context, name: PageData['page']): PageData {
   return { page: name, path: c.req.path }
@@ -74,16 +86,13 @@ function productJsonLd(product: Product, url: string) {
 }
 
 export const pages = new Hono<AppEnv>()
-  .use('/', htmlCache)
-  .use('/product/:handle', htmlCache)
-  .use('/terms', htmlCache)
-  .use('/privacy', htmlCache)
-  .use('/about', htmlCache)
   .get('/', (c) =>
     renderPage(c, {
       page: page(c, 'home'),
       head: { title: `${SHOP} – the square animal fleece blanket`, description: TAGLINE, canonical: canonical(c), image: shareImage(c) },
       product: loadProduct(c, LANDING_PRODUCT_HANDLE),
+      statusFor: statusOf(c, 200),
+      cacheTags: [productTag(LANDING_PRODUCT_HANDLE)],
       deadlineMs: readConfig(c.env).renderDeadlineMs,
     }),
   )
@@ -103,7 +112,8 @@ export const pages = new Hono<AppEnv>()
             }
           : { title: `Blanket – ${SHOP}`, description: TAGLINE, canonical: canonical(c), image: shareImage(c) },
       product: loadProduct(c, handle),
-      statusFor: (result) => ({ found: 200, missing: 404, unavailable: 503 })[result.status],
+      statusFor: statusOf(c, 404),
+      cacheTags: [productTag(handle)],
       deadlineMs: readConfig(c.env).renderDeadlineMs,
     })
   })

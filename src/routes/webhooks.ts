@@ -1,12 +1,11 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
-import { LANDING_PRODUCT_HANDLE } from '../../client/page-data'
 import type { AppEnv } from '../app-env'
 import { readConfig } from '../config'
 import { log } from '../log'
-import { edgeCache, htmlCacheKey } from '../render/html-cache'
-import { invalidateProduct } from '../storefront/product-cache'
+import { productTag, purgePages } from '../render/page-cache'
+import { productStore } from '../storefront/product-cache'
 
 const productUpdate = z.object({ handle: z.string().min(1).max(255) })
 
@@ -23,17 +22,17 @@ async function signedByShopify(secret: string, body: ArrayBuffer, signature: str
   return crypto.subtle.verify('HMAC', key, expected, body)
 }
 
-/** The cached pages that show this product. */
-function pagesShowing(c: Context, handle: string): string[] {
-  const paths = [`/product/${handle}`]
-  if (handle === LANDING_PRODUCT_HANDLE) paths.push('/')
-  return paths.map((path) => htmlCacheKey(new URL(path, c.req.url).toString()))
-}
-
 /**
- * Shopify's `products/update` webhook: the changed product's cached data and pages are
- * refreshed now instead of when their lifetimes run out. Unsigned or wrongly signed
- * requests are refused before anything is touched.
+ * Shopify's `products/update` webhook. Unsigned or wrongly signed requests are refused
+ * before anything is touched, and a delivery seen before (Shopify retries, and a replay
+ * carries the same `X-Shopify-Webhook-Id`) changes nothing.
+ *
+ * The product's store asks Shopify at once, then every page tagged with the product is
+ * purged worldwide (Workers Cache purges globally by tag; docs: "Purging the cache"). The
+ * Storefront API can lag the webhook, so the store asks again after WEBHOOK_REFETCH_DELAY_MS
+ * and the pages are purged again if that answer differs. The delayed step runs under
+ * waitUntil, which Cloudflare keeps alive for up to 30 s after the answer (docs: "Context
+ * (ctx)"); config.ts caps the delay below that.
  */
 export const webhooks = new Hono<AppEnv>().post(
   '/products/update',
@@ -46,6 +45,8 @@ export const webhooks = new Hono<AppEnv>().post(
       log(c, 'warn', 'webhook refused: bad or missing signature')
       return c.json({ error: 'Invalid webhook signature' }, 401)
     }
+    const deliveryId = c.req.header('X-Shopify-Webhook-Id')
+    if (!deliveryId) return c.json({ error: 'Webhook has no X-Shopify-Webhook-Id' }, 400)
     let payload: unknown
     try {
       payload = JSON.parse(new TextDecoder().decode(body))
@@ -56,19 +57,30 @@ export const webhooks = new Hono<AppEnv>().post(
     if (!parsed.success) return c.json({ error: 'Webhook body has no product handle' }, 400)
 
     const { handle } = parsed.data
-    const purgePages = () => Promise.all(pagesShowing(c, handle).map((key) => edgeCache().delete(key)))
-    await purgePages()
-    await invalidateProduct(
-      {
-        config,
-        waitUntil: (promise) => c.executionCtx.waitUntil(promise),
-        onBackgroundError: (error) => log(c, 'warn', 'refresh after webhook failed', { handle, error }),
-      },
-      handle,
-      config.webhook.refetchDelayMs,
-      purgePages,
+    const store = productStore(c.env, config, handle)
+    if (!(await store.claimDelivery(deliveryId))) {
+      log(c, 'info', 'webhook delivery already handled', { handle, deliveryId })
+      return c.json({ duplicate: deliveryId })
+    }
+    const refreshAndPurge = async (step: string, onlyIfChanged: boolean) => {
+      try {
+        const { changed } = await store.refreshNow(handle)
+        if (changed || !onlyIfChanged) await purgePages(c, [productTag(handle)])
+        log(c, 'info', 'product refreshed after webhook', { handle, step, changed })
+      } catch (error) {
+        // The store marked its entry stale; purge so no page outlives the failed refresh.
+        await purgePages(c, [productTag(handle)])
+        log(c, 'warn', 'refresh after webhook failed', { handle, step, error })
+      }
+    }
+    // Purged even when unchanged: a page rendered just before the webhook may hold old data.
+    await refreshAndPurge('now', false)
+    c.executionCtx.waitUntil(
+      (async () => {
+        await new Promise((resolve) => setTimeout(resolve, config.webhook.refetchDelayMs))
+        await refreshAndPurge('after delay', true)
+      })(),
     )
-    log(c, 'info', 'product purged after webhook', { handle, topic: c.req.header('X-Shopify-Topic') ?? null })
     return c.json({ purged: handle })
   },
 )

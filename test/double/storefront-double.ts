@@ -283,7 +283,11 @@ function escapeHtml(text: string): string {
 }
 
 /** Headers Shopify would send with a webhook body: the app secret's HMAC-SHA256, base64. */
-export async function signedWebhookHeaders(body: string, secret: string, topic = 'products/update'): Promise<Record<string, string>> {
+export async function signedWebhookHeaders(
+  body: string,
+  secret: string,
+  { topic = 'products/update', deliveryId = crypto.randomUUID() as string } = {},
+): Promise<Record<string, string>> {
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(body)))
   return {
@@ -291,5 +295,6 @@ export async function signedWebhookHeaders(body: string, secret: string, topic =
     'X-Shopify-Topic': topic,
     'X-Shopify-Hmac-Sha256': btoa(String.fromCharCode(...mac)),
     'X-Shopify-Shop-Domain': 'blanket-shop.myshopify.com',
+    'X-Shopify-Webhook-Id': deliveryId,
   }
 }

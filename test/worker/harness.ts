@@ -1,44 +1,42 @@
 import { Miniflare } from 'miniflare'
 import type { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
+import { unstable_getMiniflareWorkerOptions } from 'wrangler'
+import { PURGE_PATH } from '../../src/local/workers-cache.ts'
 import { startStorefrontDouble, type RunningDouble } from '../double/server.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
-const WORKER_NAME = 'blanket-shop'
+const DATA_CENTRE = (n: number) => `dc-${n}`
 export const PUBLIC_TOKEN = 'test-public-token-5f2c'
 export const PRIVATE_TOKEN = 'test-private-token-9ab1'
 
 export type Shop = Awaited<ReturnType<typeof startShop>>
+type ShopOptions = { checkoutsPerMinute?: number; storefrontCallsPerMinute?: number; inspect?: boolean }
+
+/** One data centre; see startDataCentres. */
+export async function startShop(vars: Record<string, string> = {}, options: ShopOptions = {}) {
+  const [shop] = await startDataCentres(1, vars, options)
+  return shop!
+}
 
 /**
- * The deployed Worker bundle (dist/worker, from `npm run build`) running in workerd, with
- * the Storefront double on loopback. `vars` override wrangler.toml's.
+ * The local Worker as built by `npm run build` (dist/worker: the shop behind the Workers
+ * Cache stand-in) running in workerd, with the Storefront double on loopback. Each of
+ * `count` data centres is its own Worker instance with its own page cache and URL; they
+ * share the product's Durable Object (one per product worldwide, as on Cloudflare), and a
+ * purge reaches them all (Workers Cache purges globally). Assets, their routing and the
+ * bindings come from wrangler.toml's top level; `vars` override its vars.
  */
-export async function startShop(vars: Record<string, string> = {}, options: { checkoutsPerMinute?: number; inspect?: boolean } = {}) {
+export async function startDataCentres(count: number, vars: Record<string, string> = {}, options: ShopOptions = {}) {
   const upstream: RunningDouble = await startStorefrontDouble()
   const logs: string[] = []
-  const mf = new Miniflare({
+  const fromConfig = unstable_getMiniflareWorkerOptions(`${root}/wrangler.toml`).workerOptions
+  const names = Array.from({ length: count }, (_, i) => DATA_CENTRE(i + 1))
+  const mf: Miniflare = new Miniflare({
     rootPath: root,
-    name: WORKER_NAME,
-    modules: true,
-    scriptPath: 'dist/worker/index.js',
-    compatibilityDate: '2026-04-01',
     cf: false,
-    bindings: {
-      SHOPIFY_STORE_DOMAIN: upstream.origin,
-      SHOPIFY_STOREFRONT_TOKEN: PUBLIC_TOKEN,
-      RENDER_DEADLINE_MS: '200',
-      // Off by default so tests see the product cache; html-cache.test.ts turns it on.
-      HTML_CACHE_SECONDS: '0',
-      STOREFRONT_TIMEOUT_MS: '4000',
-      ...vars,
-    },
-    // wrangler.toml allows 10 a minute per IP; tests that are not about the limit send more.
-    ratelimits: { CHECKOUT_RATE_LIMITER: { namespace_id: '1001', simple: { limit: options.checkoutsPerMinute ?? 1_000_000, period: 60 } } },
-    // The V8 inspector, for liveHeapBytes (the bench's soak); no session is attached until asked.
     ...(options.inspect ? { inspectorPort: 0 } : {}),
-    assets: { directory: 'dist/client', binding: 'ASSETS', routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true } },
     handleRuntimeStdio(stdout: Readable, stderr: Readable) {
       for (const stream of [stdout, stderr]) {
         let buffered = ''
@@ -50,16 +48,54 @@ export async function startShop(vars: Record<string, string> = {}, options: { ch
         })
       }
     },
+    workers: names.map((name, i) => ({
+      name,
+      compatibilityDate: fromConfig.compatibilityDate,
+      modules: true,
+      scriptPath: 'dist/worker/index.js',
+      bindings: {
+        ...(fromConfig.bindings as Record<string, string>),
+        SHOPIFY_STORE_DOMAIN: upstream.origin,
+        SHOPIFY_STOREFRONT_TOKEN: PUBLIC_TOKEN,
+        RENDER_DEADLINE_MS: '200',
+        // Off by default so tests see the product cache; page-cache tests turn it on.
+        HTML_CACHE_SECONDS: '0',
+        STOREFRONT_TIMEOUT_MS: '4000',
+        ...vars,
+      },
+      // The first data centre hosts the Durable Object class; the others reach the same objects.
+      durableObjects: { PRODUCT_STORE: i === 0 ? 'ProductStore' : { className: 'ProductStore', scriptName: names[0] } },
+      // wrangler.toml's limits; tests that are not about a limit raise it.
+      ratelimits: {
+        CHECKOUT_RATE_LIMITER: { namespace_id: '1001', simple: { limit: options.checkoutsPerMinute ?? 1_000_000, period: 60 } },
+        STOREFRONT_RATE_LIMITER: { namespace_id: '1002', simple: { limit: options.storefrontCallsPerMinute ?? 1_000_000, period: 60 } },
+      },
+      assets: { ...fromConfig.assets!, workerName: name },
+      // Cloudflare's purge is global: the stand-in sends each one here, and this sends it to every data centre.
+      serviceBindings: {
+        async WORKERS_CACHE_PEERS(request: Request) {
+          const body = await request.text()
+          for (const peer of names) {
+            const res = await (await mf.getWorker(peer)).fetch(`http://peer${PURGE_PATH}`, { method: 'POST', body, headers: { 'X-Workers-Cache-Peer': 'purge' } })
+            if (res.status !== 204) return new Response(`purge at ${peer} failed`, { status: 502 })
+          }
+          return new Response(null, { status: 204 })
+        },
+      },
+      unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }],
+    })),
   })
-  const url = await mf.ready
-  const origin = url.origin
+  await mf.ready
+  const origins = await Promise.all(names.map(async (name) => (await mf.unsafeGetDirectURL(name)).origin))
+  let disposed: Promise<void> | undefined
+  const dispose = () => (disposed ??= mf.dispose().then(() => upstream.close()))
 
-  return {
+  return origins.map((origin, i) => ({
     origin,
     double: upstream.double,
     doubleOrigin: upstream.origin,
     logs,
-    /** Structured log lines the Worker wrote, parsed. */
+    /** Structured log lines the Workers wrote, parsed. */
     logEntries(): Record<string, unknown>[] {
       return logs.flatMap((line) => {
         try {
@@ -75,13 +111,10 @@ export async function startShop(vars: Record<string, string> = {}, options: { ch
     },
     /** The Worker's live JavaScript heap, after a full garbage collection (needs `inspect`). */
     async liveHeapBytes() {
-      return liveHeapBytes(new URL(`/core:user:${WORKER_NAME}`, await mf.getInspectorURL()))
+      return liveHeapBytes(new URL(`/core:user:${names[i]}`, await mf.getInspectorURL()))
     },
-    async dispose() {
-      await mf.dispose()
-      await upstream.close()
-    },
-  }
+    dispose,
+  }))
 }
 
 /**

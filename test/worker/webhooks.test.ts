@@ -8,17 +8,17 @@ const BROWSER = { 'User-Agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/126.0 Mo
 let shop: Shop | undefined
 afterEach(() => shop?.dispose())
 
-const timing = async (path: string) => {
+const page = async (path: string) => {
   const res = await shop!.fetch(path, { headers: BROWSER })
   const html = await res.text()
-  return { timing: res.headers.get('Server-Timing') ?? '', html }
+  return { cache: res.headers.get('cf-cache-status'), html }
 }
 const productUpdate = JSON.stringify({ id: 8012345678901, handle: 'toddler-blanket', title: 'Renamed Blanket' })
 
 async function warm() {
   shop = await startShop({ HTML_CACHE_SECONDS: '600', PRODUCT_CACHE_FRESH_SECONDS: '600', SHOPIFY_WEBHOOK_SECRET: SECRET, WEBHOOK_REFETCH_DELAY_MS: '300' })
-  await eventually(async () => (await timing('/product/toddler-blanket')).timing === 'html;desc="HIT"')
-  await eventually(async () => (await timing('/')).timing === 'html;desc="HIT"')
+  await eventually(async () => (await page('/product/toddler-blanket')).cache === 'HIT')
+  await eventually(async () => (await page('/')).cache === 'HIT')
 }
 
 test.each([
@@ -30,9 +30,9 @@ test.each([
   shop!.double.products.get('toddler-blanket')!.title = 'Renamed Blanket'
   const res = await shop!.fetch('/webhooks/products/update', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: productUpdate })
   expect(res.status).toBe(401)
-  const page = await timing('/product/toddler-blanket')
-  expect(page.timing).toBe('html;desc="HIT"')
-  expect(page.html).toContain('Square Friends Fleece Blanket')
+  const cached = await page('/product/toddler-blanket')
+  expect(cached.cache).toBe('HIT')
+  expect(cached.html).toContain('Square Friends Fleece Blanket')
 })
 
 test('a body signed with another secret is refused', async () => {
@@ -52,9 +52,34 @@ test('a signed products/update purges the product’s data and pages, and refetc
 
   // Refetched at once and again after WEBHOOK_REFETCH_DELAY_MS, for Storefront data that lags the webhook.
   await eventually(() => shop!.double.callsOf('ProductByHandle').length >= callsBefore + 2)
-  await eventually(async () => (await timing('/product/toddler-blanket')).html.includes('Renamed Blanket'))
-  await eventually(async () => (await timing('/')).html.includes('Renamed Blanket'))
-  expect(shop!.logEntries().some((e) => e.message === 'product purged after webhook' && e.handle === 'toddler-blanket')).toBe(true)
+  await eventually(async () => (await page('/product/toddler-blanket')).html.includes('Renamed Blanket'))
+  await eventually(async () => (await page('/')).html.includes('Renamed Blanket'))
+  expect(shop!.logEntries().some((e) => e.message === 'product refreshed after webhook' && e.handle === 'toddler-blanket')).toBe(true)
+})
+
+test('a delivery seen before changes nothing; one without a delivery id is refused', async () => {
+  await warm()
+  const headers = await signedWebhookHeaders(productUpdate, SECRET, { deliveryId: 'delivery-1' })
+  const initialCalls = shop!.double.callsOf('ProductByHandle').length
+  expect((await shop!.fetch('/webhooks/products/update', { method: 'POST', headers, body: productUpdate })).status).toBe(200)
+  // Both refetches of the first delivery are done (at once, and after the 300 ms delay).
+  await eventually(() => shop!.double.callsOf('ProductByHandle').length === initialCalls + 2)
+  await eventually(async () => (await page('/product/toddler-blanket')).cache === 'HIT')
+  const callsBefore = shop!.double.callsOf('ProductByHandle').length
+
+  shop!.double.products.get('toddler-blanket')!.title = 'Renamed Blanket'
+  const replay = await shop!.fetch('/webhooks/products/update', { method: 'POST', headers, body: productUpdate })
+  expect(replay.status).toBe(200)
+  expect(await replay.json()).toEqual({ duplicate: 'delivery-1' })
+  expect(shop!.double.callsOf('ProductByHandle').length).toBe(callsBefore)
+  const cached = await page('/product/toddler-blanket')
+  expect(cached.cache).toBe('HIT')
+  expect(cached.html).not.toContain('Renamed Blanket')
+
+  const { 'X-Shopify-Webhook-Id': _, ...withoutId } = await signedWebhookHeaders(productUpdate, SECRET)
+  const anonymous = await shop!.fetch('/webhooks/products/update', { method: 'POST', headers: withoutId, body: productUpdate })
+  expect(anonymous.status).toBe(400)
+  expect(await anonymous.json()).toEqual({ error: 'Webhook has no X-Shopify-Webhook-Id' })
 })
 
 test('the delayed refetch picks up Storefront data that lagged the webhook', async () => {
@@ -64,7 +89,7 @@ test('the delayed refetch picks up Storefront data that lagged the webhook', asy
   // Shopify's Storefront API catches up only after the first refetch.
   await eventually(() => shop!.double.callsOf('ProductByHandle').length >= 2)
   shop!.double.products.set('toddler-blanket', { ...blanket(), title: 'Renamed Blanket' })
-  await eventually(async () => (await timing('/product/toddler-blanket')).html.includes('Renamed Blanket'))
+  await eventually(async () => (await page('/product/toddler-blanket')).html.includes('Renamed Blanket'))
 })
 
 test('without SHOPIFY_WEBHOOK_SECRET the endpoint does not exist', async () => {

@@ -1,0 +1,124 @@
+import { DurableObject } from 'cloudflare:workers'
+import { readConfig, type Bindings } from '../config'
+import { fetchProduct } from './product'
+import type { Product } from './types'
+
+/**
+ * The product query cache: one Durable Object per product handle, worldwide. Only this
+ * object asks Shopify for its product, so Shopify sees at most one call per freshness
+ * window whatever the traffic and however many data centres render pages (a per-data-centre
+ * cache would multiply that by every location and isolate; docs/architecture.md has the
+ * figures from bench/scale-model.ts).
+ *
+ *   age < fresh                       HIT             served from memory
+ *   age < fresh + swr                 STALE           served at once, refreshed behind it
+ *   older, within stale-if-error      MISS            refetched; served stale only if Shopify fails
+ *
+ * 'Not found' is kept for its own short time; errors are never kept. A refresh belongs to
+ * the object, not to the request that started it: another caller waiting on it gets its
+ * product even if the first one hung up.
+ */
+
+export type CacheOutcome = 'HIT' | 'MISS' | 'STALE' | 'STALE-IF-ERROR'
+
+export type ProductRead =
+  | { kind: 'known'; product: Product | null; outcome: CacheOutcome; upstreamMs?: number }
+  /** Nothing is known of this handle, and the caller did not allow a Shopify call for it. */
+  | { kind: 'unknown' }
+
+type Entry = { storedAt: number; product: Product | null }
+
+/** Bump when the stored Product shape changes, so old entries are not read back. */
+const ENTRY_KEY = 'entry-v1'
+const DELIVERIES_KEY = 'webhook-deliveries'
+/** Shopify retries a delivery for up to 48 hours; far fewer than this arrive per product. */
+const DELIVERIES_KEPT = 200
+
+export class ProductStore extends DurableObject<Bindings> {
+  #entry: Entry | null | undefined // undefined until read from storage
+  #refreshing: Promise<Product | null> | null = null
+
+  /**
+   * The product for a page. `mayAskShopify` is false when the caller has not yet checked its
+   * rate limit: a handle this object knows nothing about then comes back 'unknown'.
+   */
+  async read(handle: string, options: { mayAskShopify: boolean; buyerIp?: string | null; requestId?: string }): Promise<ProductRead> {
+    const lifetimes = readConfig(this.env).productCache
+    const entry = await this.#load()
+    const age = entry ? (Date.now() - entry.storedAt) / 1000 : Infinity
+    const fresh = entry?.product ? lifetimes.freshSeconds : lifetimes.notFoundSeconds
+
+    if (entry && age < fresh) return { kind: 'known', product: entry.product, outcome: 'HIT' }
+    if (entry?.product && age < fresh + lifetimes.staleWhileRevalidateSeconds) {
+      this.#refresh(handle, options.buyerIp).catch((error: Error) =>
+        // Logged here, under the id of the request that asked, since that answer is already out.
+        console.warn(JSON.stringify({ level: 'warn', message: 'background product refresh failed', requestId: options.requestId, handle, error: { name: error.name, message: error.message } })),
+      )
+      return { kind: 'known', product: entry.product, outcome: 'STALE' }
+    }
+    // A handle with no product on record costs a Shopify call only with the caller's leave.
+    if (!entry?.product && !options.mayAskShopify) return { kind: 'unknown' }
+
+    const started = Date.now()
+    try {
+      const product = await this.#refresh(handle, options.buyerIp)
+      return { kind: 'known', product, outcome: 'MISS', upstreamMs: Date.now() - started }
+    } catch (error) {
+      const servable = entry?.product && age < fresh + Math.max(lifetimes.staleWhileRevalidateSeconds, lifetimes.staleIfErrorSeconds)
+      if (!servable) throw error
+      return { kind: 'known', product: entry.product, outcome: 'STALE-IF-ERROR' }
+    }
+  }
+
+  /**
+   * Asks Shopify now (after a products/update webhook). Resolves to whether what is kept
+   * changed, so the caller purges pages only when they can be out of date. A failure keeps
+   * the old entry, marked stale so the next page asks again.
+   */
+  async refreshNow(handle: string): Promise<{ changed: boolean }> {
+    const before = JSON.stringify((await this.#load())?.product)
+    try {
+      await this.#refresh(handle)
+    } catch (error) {
+      if (this.#entry) await this.#save({ ...this.#entry, storedAt: 0 })
+      throw error
+    }
+    return { changed: JSON.stringify(this.#entry?.product) !== before }
+  }
+
+  /** True the first time a webhook delivery id is seen; Shopify may deliver one twice. */
+  async claimDelivery(deliveryId: string): Promise<boolean> {
+    const seen = (await this.ctx.storage.get<string[]>(DELIVERIES_KEY)) ?? []
+    if (seen.includes(deliveryId)) return false
+    await this.ctx.storage.put(DELIVERIES_KEY, [...seen, deliveryId].slice(-DELIVERIES_KEPT))
+    return true
+  }
+
+  async #load(): Promise<Entry | null> {
+    if (this.#entry === undefined) this.#entry = (await this.ctx.storage.get<Entry>(ENTRY_KEY)) ?? null
+    return this.#entry
+  }
+
+  async #save(entry: Entry) {
+    this.#entry = entry
+    await this.ctx.storage.put(ENTRY_KEY, entry)
+  }
+
+  /** One Shopify call at a time for this product, shared by everyone who asks meanwhile. */
+  #refresh(handle: string, buyerIp?: string | null): Promise<Product | null> {
+    if (this.#refreshing) return this.#refreshing
+    const { storefront } = readConfig(this.env)
+    const refreshing = fetchProduct(storefront, handle, buyerIp)
+      .then(async (product) => {
+        await this.#save({ storedAt: Date.now(), product })
+        return product
+      })
+      .finally(() => {
+        this.#refreshing = null
+      })
+    this.#refreshing = refreshing
+    // Owned by the object, not by the request that happened to start it.
+    this.ctx.waitUntil(refreshing.catch(() => {}))
+    return refreshing
+  }
+}

@@ -24,6 +24,8 @@ export type Bindings = {
   PRODUCT_NOT_FOUND_CACHE_SECONDS?: string
   RENDER_DEADLINE_MS?: string
   HTML_CACHE_SECONDS?: string
+  HTML_CACHE_SWR_SECONDS?: string
+  HTML_CACHE_STALE_IF_ERROR_SECONDS?: string
   /** Secret of the Shopify app that sends products/update webhooks. */
   SHOPIFY_WEBHOOK_SECRET?: string
   WEBHOOK_REFETCH_DELAY_MS?: string
@@ -81,6 +83,8 @@ const configSchema = z
     PRODUCT_NOT_FOUND_CACHE_SECONDS: seconds(30),
     RENDER_DEADLINE_MS: millis(150),
     HTML_CACHE_SECONDS: seconds(60),
+    HTML_CACHE_SWR_SECONDS: seconds(600),
+    HTML_CACHE_STALE_IF_ERROR_SECONDS: seconds(86_400),
     SHOPIFY_WEBHOOK_SECRET: z.string().trim().optional(),
     // The delayed refetch runs under waitUntil, which lasts at most 30 s after the answer.
     WEBHOOK_REFETCH_DELAY_MS: millis(10_000).refine((ms) => ms <= 25_000, 'must be at most 25000 (waitUntil ends 30 s after the answer)'),
@@ -114,7 +118,11 @@ const configSchema = z
       notFoundSeconds: env.PRODUCT_NOT_FOUND_CACHE_SECONDS,
     },
     renderDeadlineMs: env.RENDER_DEADLINE_MS,
-    htmlCacheSeconds: env.HTML_CACHE_SECONDS,
+    pageCache: {
+      freshSeconds: env.HTML_CACHE_SECONDS,
+      staleWhileRevalidateSeconds: env.HTML_CACHE_SWR_SECONDS,
+      staleIfErrorSeconds: env.HTML_CACHE_STALE_IF_ERROR_SECONDS,
+    },
     webhook: { secret: env.SHOPIFY_WEBHOOK_SECRET || null, refetchDelayMs: env.WEBHOOK_REFETCH_DELAY_MS },
     /** Origins a checkout form may be sent on to (CSP form-action follows the 303). */
     checkoutOrigins: [

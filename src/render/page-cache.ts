@@ -36,15 +36,15 @@ export const pageCacheHeaders = createMiddleware<AppEnv>(async (c, next) => {
     headers.set('Cache-Control', 'no-store')
     return
   }
-  const { htmlCacheSeconds, productCache } = readConfig(c.env)
-  if (htmlCacheSeconds === 0) {
+  const lifetimes = readConfig(c.env).pageCache
+  if (lifetimes.freshSeconds === 0) {
     headers.set('Cache-Control', 'no-store')
     return
   }
   headers.set('Cache-Control', 'no-cache')
   headers.set(
     'Cloudflare-CDN-Cache-Control',
-    `public, max-age=${htmlCacheSeconds}, stale-while-revalidate=${productCache.staleWhileRevalidateSeconds}, stale-if-error=${productCache.staleIfErrorSeconds}`,
+    `public, max-age=${lifetimes.freshSeconds}, stale-while-revalidate=${lifetimes.staleWhileRevalidateSeconds}, stale-if-error=${lifetimes.staleIfErrorSeconds}`,
   )
   headers.set('Cache-Tag', [ALL_PAGES_TAG, ...tags].join(','))
   headers.delete('X-Request-Id')

@@ -44,6 +44,8 @@ export function createStorefrontDouble() {
   let fault: { fault: Fault; only?: Operation } | null = null
   let latencyMs = 0
   let gate: Promise<void> | null = null
+  // Real shops' checkoutUrl is on their primary (often a checkout) domain, not the API's.
+  let checkoutOrigin: string | null = null
 
   const variants = () => new Map([...products.values()].flatMap((p) => p.variants.map((v) => [v.id, { v, p }] as const)))
 
@@ -80,7 +82,7 @@ export function createStorefrontDouble() {
       const total = cart.lines.reduce((sum, l) => sum + Number(lookup.get(l.variantId)!.v.price.amount) * l.quantity, 0)
       return {
         id: `gid://shopify/Cart/${cart.token}`,
-        checkoutUrl: `${origin}/checkouts/cn/${cart.token}?locale=en`,
+        checkoutUrl: `${checkoutOrigin ?? origin}/checkouts/cn/${cart.token}?locale=en`,
         totalQuantity: cart.lines.reduce((sum, l) => sum + l.quantity, 0),
         cost: { totalAmount: money(total.toFixed(2)), subtotalAmount: money(total.toFixed(2)) },
         lines: connection(lines),
@@ -242,6 +244,10 @@ export function createStorefrontDouble() {
     set latencyMs(ms: number) {
       latencyMs = ms
     },
+    /** Where checkoutUrl points; by default the double's own origin. */
+    set checkoutOrigin(next: string | null) {
+      checkoutOrigin = next
+    },
     /** The shopper paid on the hosted checkout: Shopify forgets the cart. */
     completeCart(cartId: string) {
       const cart = carts.get(cartId.replace('gid://shopify/Cart/', '').split('?')[0]!)
@@ -267,6 +273,7 @@ export function createStorefrontDouble() {
       calls.length = 0
       fault = null
       latencyMs = 0
+      checkoutOrigin = null
       gate = null
       carts.clear()
       products.clear()

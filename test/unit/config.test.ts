@@ -27,7 +27,16 @@ test.each([
   [{ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com' }, /SHOPIFY_STOREFRONT_TOKEN is not set/],
   [{ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', PRODUCT_CACHE_FRESH_SECONDS: 'soon' }, /PRODUCT_CACHE_FRESH_SECONDS/],
   [{ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', STOREFRONT_TIMEOUT_MS: '0' }, /STOREFRONT_TIMEOUT_MS must be above 0/],
+  // Production sends each buyer's IP to Shopify, which takes the private token.
+  [{ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', REQUIRE_PRIVATE_TOKEN: 'true' }, /SHOPIFY_STOREFRONT_PRIVATE_TOKEN is not set, and REQUIRE_PRIVATE_TOKEN is "true": run `wrangler secret put SHOPIFY_STOREFRONT_PRIVATE_TOKEN --env production`/],
+  [{ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', WEBHOOK_REFETCH_DELAY_MS: '40000' }, /WEBHOOK_REFETCH_DELAY_MS must be at most 25000/],
+  [{ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', CHECKOUT_DOMAIN: 'pay me' }, /CHECKOUT_DOMAIN "pay me" is not a host name/],
 ])('a bad environment names the setting: %j', (vars, message) => {
   expect(() => readConfig(env(vars))).toThrow(ConfigError)
   expect(() => readConfig(env(vars))).toThrow(message)
+})
+
+test('the checkout may go to the store domain and to each CHECKOUT_DOMAIN host', () => {
+  const config = readConfig(env({ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_PRIVATE_TOKEN: 'p', REQUIRE_PRIVATE_TOKEN: 'true', CHECKOUT_DOMAIN: 'checkout.squaresnuggles.example, https://pay.example/' }))
+  expect(config.checkoutOrigins).toEqual(['https://a.myshopify.com', 'https://checkout.squaresnuggles.example', 'https://pay.example'])
 })

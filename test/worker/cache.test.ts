@@ -39,6 +39,24 @@ test('concurrent misses for one handle share one upstream call', async () => {
   expect(productCalls()).toBe(1)
 })
 
+test('a shopper waiting on a refresh gets the product even when the shopper who started it hung up', async () => {
+  shop = await startShop({ RENDER_DEADLINE_MS: '10000' })
+  const release = shop.double.hold()
+  const starter = new AbortController()
+  const first = shop.fetch('/product/toddler-blanket', { signal: starter.signal }).catch((error: Error) => error)
+  await eventually(() => productCalls() === 1) // the first request started the one Shopify call
+  const waiter = shop.fetch('/product/toddler-blanket').then(async (res) => ({ status: res.status, html: await res.text() }))
+  await sleep(200) // the waiter is now waiting on that same call
+  starter.abort()
+  expect(await first).toBeInstanceOf(Error)
+  await sleep(200) // the starter's request is gone in the Worker too
+  release()
+  const { status, html } = await waiter
+  expect(status).toBe(200)
+  expect(html).toContain('Square Friends Fleece Blanket')
+  expect(productCalls()).toBe(1)
+})
+
 test('a stale entry is served at once and refreshed in the background', async () => {
   shop = await startShop({ PRODUCT_CACHE_FRESH_SECONDS: '0', PRODUCT_CACHE_SWR_SECONDS: '600' })
   await (await shop.fetch('/product/toddler-blanket')).text()

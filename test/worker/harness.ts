@@ -15,7 +15,10 @@ export type Shop = Awaited<ReturnType<typeof startShop>>
 type ShopOptions = { checkoutsPerMinute?: number; storefrontCallsPerMinute?: number; inspect?: boolean }
 
 /** One data centre; see startDataCentres. */
-export async function startShop(vars: Record<string, string> = {}, options: ShopOptions = {}) {
+/** Vars for the Worker; a function when they name the double's origin, known only once it runs. */
+type Vars = Record<string, string> | ((doubleOrigin: string) => Record<string, string>)
+
+export async function startShop(vars: Vars = {}, options: ShopOptions = {}) {
   const [shop] = await startDataCentres(1, vars, options)
   return shop!
 }
@@ -28,8 +31,9 @@ export async function startShop(vars: Record<string, string> = {}, options: Shop
  * purge reaches them all (Workers Cache purges globally). Assets, their routing and the
  * bindings come from wrangler.toml's top level; `vars` override its vars.
  */
-export async function startDataCentres(count: number, vars: Record<string, string> = {}, options: ShopOptions = {}) {
+export async function startDataCentres(count: number, vars: Vars = {}, options: ShopOptions = {}) {
   const upstream: RunningDouble = await startStorefrontDouble()
+  const overrides = typeof vars === 'function' ? vars(upstream.origin) : vars
   const logs: string[] = []
   const fromConfig = unstable_getMiniflareWorkerOptions(`${root}/wrangler.toml`).workerOptions
   const names = Array.from({ length: count }, (_, i) => DATA_CENTRE(i + 1))
@@ -61,7 +65,7 @@ export async function startDataCentres(count: number, vars: Record<string, strin
         // Off by default so tests see the product cache; page-cache tests turn it on.
         HTML_CACHE_SECONDS: '0',
         STOREFRONT_TIMEOUT_MS: '4000',
-        ...vars,
+        ...overrides,
       },
       // The first data centre hosts the Durable Object class; the others reach the same objects.
       durableObjects: { PRODUCT_STORE: i === 0 ? 'ProductStore' : { className: 'ProductStore', scriptName: names[0] } },

@@ -153,6 +153,39 @@ describe('abuse', () => {
       expect(await refused.json()).toEqual({ error: 'Too many checkout attempts; please try again in a minute' })
       expect((await postJson(limited, body, { 'CF-Connecting-IP': '198.51.100.2' })).status).toBe(200) // another shopper
       expect(limited.double.callsOf('CartCreate')).toHaveLength(4)
+      // An IPv6 client is counted by its /64: rotating addresses inside it gains nothing.
+      const v6 = await Promise.all(['2001:db8:7:7::1', '2001:db8:7:7::2', '2001:db8:7:7::3', '2001:db8:7:7::4'].map((ip) => postJson(limited, body, { 'CF-Connecting-IP': ip })))
+      expect(v6.map((res) => res.status).sort()).toEqual([200, 200, 200, 429])
+    } finally {
+      await limited.dispose()
+    }
+  })
+
+  test('Shopify calls a client can cause are limited: cart status checks and unknown product handles, never a known product', async () => {
+    const limited = await startShop({ PRODUCT_NOT_FOUND_CACHE_SECONDS: '0' }, { storefrontCallsPerMinute: 3 })
+    try {
+      const ip = { 'CF-Connecting-IP': '2001:db8:9:9::1' }
+      const rotated = (n: number) => ({ 'CF-Connecting-IP': `2001:db8:9:9::${n + 2}` }) // the same /64
+      // A known product costs the limit nothing, however often it is asked for (only its first,
+      // cold lookup, here by another client, counts like any unknown handle).
+      expect((await limited.fetch('/product/toddler-blanket', { headers: { ...BROWSER, 'CF-Connecting-IP': '198.51.100.8' } })).status).toBe(200)
+      for (let i = 0; i < 5; i++) expect((await limited.fetch('/product/toddler-blanket', { headers: { ...BROWSER, ...ip } })).status).toBe(200)
+
+      const unknown = []
+      for (let i = 0; i < 5; i++) {
+        const res = await limited.fetch(`/product/made-up-${i}`, { headers: { ...BROWSER, ...rotated(i) } })
+        unknown.push([res.status, res.headers.get('Retry-After')])
+        await res.text()
+      }
+      expect(unknown).toEqual([[404, null], [404, null], [404, null], [429, '60'], [429, '60']])
+      expect(limited.double.callsOf('ProductByHandle')).toHaveLength(1 + 3)
+
+      const status = await limited.fetch('/cart/status?id=gid://shopify/Cart/abc', { headers: ip })
+      expect(status.status).toBe(429)
+      expect(status.headers.get('Retry-After')).toBe('60')
+      expect(await status.json()).toEqual({ error: 'Too many cart checks; please try again in a minute' })
+      expect(limited.double.callsOf('CartStatus')).toHaveLength(0)
+      expect((await limited.fetch('/cart/status?id=gid://shopify/Cart/abc', { headers: { 'CF-Connecting-IP': '198.51.100.9' } })).status).toBe(200)
     } finally {
       await limited.dispose()
     }

@@ -1,0 +1,50 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { expect, test } from 'vitest'
+import { unstable_readConfig } from 'wrangler'
+import { PURGE_PATH } from '../../src/local/workers-cache'
+
+// wrangler.toml is the operator's contract: these are the settings that cannot go wrong.
+const read = (env: string) => unstable_readConfig({ config: 'wrangler.toml', env } as Parameters<typeof unstable_readConfig>[0])
+const production = read('production')
+const local = read('')
+
+test('a bare `wrangler deploy` builds a local Worker that can reach nobody and is not production', () => {
+  expect(local.name).not.toBe(production.name)
+  expect(local.main).toMatch(/src\/local\/index\.ts$/)
+  expect(local.routes ?? []).toEqual([])
+  expect(local.workers_dev).toBe(false)
+  expect(local.preview_urls).toBe(false)
+})
+
+test('production runs src/index.ts on its custom domain only, behind Workers Cache', () => {
+  expect(production.main).toMatch(/src\/index\.ts$/)
+  expect(production.routes!.length).toBeGreaterThan(0)
+  for (const route of production.routes!) expect(route).toMatchObject({ custom_domain: true })
+  expect(production.workers_dev).toBe(false)
+  expect(production.preview_urls).toBe(false)
+  expect((production as unknown as { cache: unknown }).cache).toEqual({ enabled: true, cross_version_cache: false })
+  expect(production.vars).toMatchObject({ REQUIRE_PRIVATE_TOKEN: 'true', SHOPIFY_STORE_DOMAIN: expect.stringMatching(/\.myshopify\.com$/) })
+  expect(production.durable_objects.bindings).toEqual([{ name: 'PRODUCT_STORE', class_name: 'ProductStore' }])
+  expect(production.ratelimits.map((limit: { name: string }) => limit.name).sort()).toEqual(['CHECKOUT_RATE_LIMITER', 'STOREFRONT_RATE_LIMITER'])
+})
+
+test('assets are served without the Worker; it runs first only on the dynamic paths', () => {
+  for (const config of [local, production]) {
+    expect(config.assets?.run_worker_first).toEqual(['/', '/product/*', '/about', '/terms', '/privacy', '/sitemap.xml', '/checkout', '/checkout/*', '/cart/*', '/webhooks/*'])
+  }
+  expect(readFileSync('public/.assetsignore', 'utf8').split('\n')).toContain('.vite')
+})
+
+test('logs: no invocation line per request, and no head sampling that would drop errors', () => {
+  expect(production.observability).toMatchObject({ enabled: true, logs: { enabled: true, invocation_logs: false, head_sampling_rate: 1 } })
+  expect(Number(production.vars.LOG_SAMPLE_RATE)).toBeLessThan(1)
+})
+
+test('the production bundle (`npm test` builds it with `wrangler deploy --dry-run --env production`) has no local stand-in in it', () => {
+  const bundle = 'dist/production/index.js'
+  expect(existsSync(bundle), `${bundle} is missing: run \`npm run build:production\``).toBe(true)
+  const code = readFileSync(bundle, 'utf8')
+  expect(code).toContain('Cloudflare-CDN-Cache-Control')
+  expect(code).not.toContain(PURGE_PATH)
+  expect(code).not.toContain('WORKERS_CACHE_PEERS')
+})

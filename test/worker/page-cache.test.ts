@@ -1,0 +1,141 @@
+import { afterEach, expect, test } from 'vitest'
+import { signedWebhookHeaders } from '../double/storefront-double'
+import { eventually, startDataCentres, startShop, type Shop } from './harness'
+
+// What Workers Cache may keep of a page, and how a purge reaches every data centre. The
+// cache in front of the Worker here is the local stand-in (src/local/workers-cache.ts),
+// which keeps the contract Cloudflare documents; the headers it obeys are the Worker's own.
+
+const BROWSER = { 'User-Agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/126.0 Mobile Safari/537.36' }
+const SECRET = 'whsec-test-4d1c'
+let shops: Shop[] = []
+afterEach(async () => {
+  await Promise.all(shops.map((shop) => shop.dispose()))
+  shops = []
+})
+
+async function open(vars: Record<string, string>) {
+  const shop = await startShop(vars)
+  shops.push(shop)
+  return shop
+}
+
+async function get(shop: Shop, path: string) {
+  const res = await shop.fetch(path, { headers: BROWSER })
+  return { res, html: await res.text(), cache: res.headers.get('cf-cache-status') }
+}
+
+const productCalls = (shop: Shop) => shop.double.callsOf('ProductByHandle').length
+
+test('a hit is sent with the same headers as the miss that stored it, and none of them belongs to one request', async () => {
+  const shop = await open({ HTML_CACHE_SECONDS: '60' })
+  for (const path of ['/', '/product/toddler-blanket', '/about']) {
+    const miss = await get(shop, path)
+    expect(miss.cache).toBe('MISS')
+    const hit = await get(shop, path)
+    expect(hit.cache).toBe('HIT')
+    expect(hit.html).toBe(miss.html)
+    for (const res of [miss.res, hit.res]) {
+      expect(res.status).toBe(200)
+      expect(res.headers.get('Cache-Control')).toBe('no-cache')
+      // Cloudflare obeys this one and does not pass it on (the stand-in does likewise).
+      expect(res.headers.get('Cloudflare-CDN-Cache-Control')).toBeNull()
+      expect(res.headers.get('X-Request-Id')).toBeNull()
+      expect(res.headers.get('Server-Timing')).toBeNull()
+      expect(res.headers.get('Content-Security-Policy')).not.toContain('nonce-')
+    }
+    const tags = path === '/about' ? 'pages' : 'pages,product:toddler-blanket'
+    expect(miss.res.headers.get('Cache-Tag')).toBe(tags)
+    expect(hit.res.headers.get('Cache-Tag')).toBe(tags)
+    expect([...miss.res.headers].filter(([name]) => !['age', 'cf-cache-status', 'date'].includes(name))).toEqual(
+      [...hit.res.headers].filter(([name]) => !['age', 'cf-cache-status', 'date'].includes(name)),
+    )
+  }
+})
+
+test('a page without its product, past its deadline, an error or a 404 is never kept, and nothing per shopper is', async () => {
+  const shop = await open({ HTML_CACHE_SECONDS: '60', RENDER_DEADLINE_MS: '50', PRODUCT_CACHE_FRESH_SECONDS: '0', PRODUCT_CACHE_SWR_SECONDS: '0', PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '0', PRODUCT_NOT_FOUND_CACHE_SECONDS: '0' })
+  const neverKept = async (path: string, status: number, init: RequestInit = {}) => {
+    for (let i = 0; i < 2; i++) {
+      const res = await shop.fetch(path, { ...init, headers: { ...BROWSER, ...(init.headers as object) } })
+      await res.text()
+      expect(res.status).toBe(status)
+      expect(res.headers.get('cf-cache-status')).toBe('DYNAMIC')
+      expect(res.headers.get('Cache-Control')).toBe('no-store')
+      expect(res.headers.get('Cache-Tag')).toBeNull()
+    }
+  }
+  shop.double.latencyMs = 300 // past the 50 ms deadline: the skeleton streams first
+  await neverKept('/product/toddler-blanket', 200)
+  shop.double.latencyMs = 0
+  await neverKept('/product/not-a-blanket', 404)
+  await neverKept('/nope', 404)
+  shop.double.setFault({ kind: 'status', status: 500 })
+  await neverKept('/product/toddler-blanket', 503)
+  await neverKept('/', 503)
+  shop.double.setFault(null)
+  await neverKept('/cart/status?id=gid://shopify/Cart/abc', 200)
+  await neverKept('/checkout', 405)
+})
+
+test('after a Shopify blip the landing page is not kept, and once Shopify is back the next shopper gets the product', async () => {
+  const shop = await open({ HTML_CACHE_SECONDS: '600', PRODUCT_CACHE_FRESH_SECONDS: '0', PRODUCT_CACHE_SWR_SECONDS: '0', PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '0' })
+  shop.double.setFault({ kind: 'status', status: 503 })
+  const during = await get(shop, '/')
+  expect(during.res.status).toBe(503)
+  expect(during.html).toContain('"status":"unavailable"')
+  expect(during.cache).toBe('DYNAMIC')
+
+  shop.double.setFault(null)
+  const after = await get(shop, '/')
+  expect(after.res.status).toBe(200)
+  expect(after.html).toContain('"status":"found"')
+  expect(after.cache).toBe('MISS')
+  expect((await get(shop, '/')).cache).toBe('HIT')
+})
+
+test('a blip after a good copy was kept serves the good copy (stale-if-error), never the broken render', async () => {
+  // The product store keeps nothing stale here, so only the page cache can step in.
+  const shop = await open({ HTML_CACHE_SECONDS: '1', HTML_CACHE_SWR_SECONDS: '0', HTML_CACHE_STALE_IF_ERROR_SECONDS: '600', PRODUCT_CACHE_FRESH_SECONDS: '0', PRODUCT_CACHE_SWR_SECONDS: '0', PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '0' })
+  shop.double.products.get('toddler-blanket')!.title = 'Blanket before the blip'
+  expect((await get(shop, '/')).cache).toBe('MISS')
+  shop.double.setFault({ kind: 'status', status: 503 })
+  // Past the page's second of freshness, the Worker renders a 503 and the edge serves its copy.
+  await eventually(async () => (await get(shop, '/')).cache === 'STALE', 5000)
+  const stale = await get(shop, '/')
+  expect(stale.res.status).toBe(200)
+  expect(stale.html).toContain('Blanket before the blip')
+})
+
+test('two data centres: a webhook at one purges both, and the other serves the new price at once; Shopify is asked once per refresh worldwide', async () => {
+  const vars = { HTML_CACHE_SECONDS: '600', PRODUCT_CACHE_FRESH_SECONDS: '600', SHOPIFY_WEBHOOK_SECRET: SECRET, WEBHOOK_REFETCH_DELAY_MS: '500' }
+  const [east, west] = await startDataCentres(2, vars)
+  shops.push(east!)
+  const page = '/product/toddler-blanket'
+  for (const dc of [east!, west!]) {
+    expect((await get(dc, page)).cache).toBe('MISS')
+    expect((await get(dc, page)).cache).toBe('HIT')
+    expect((await get(dc, '/')).cache).toBe('MISS')
+  }
+  // Two data centres, two pages, one product: one Shopify call.
+  expect(productCalls(east!)).toBe(1)
+
+  east!.double.products.get('toddler-blanket')!.variants[0]!.price.amount = '42.0'
+  const body = JSON.stringify({ id: 8012345678901, handle: 'toddler-blanket' })
+  const sent = Date.now()
+  const res = await east!.fetch('/webhooks/products/update', { method: 'POST', headers: await signedWebhookHeaders(body, SECRET), body })
+  expect(res.status).toBe(200)
+
+  const fresh = await get(west!, page)
+  const staleFor = Date.now() - sent
+  expect(fresh.cache).toBe('MISS')
+  expect(fresh.html).toContain('"amount":"42.0"')
+  expect(staleFor).toBeLessThan(10_000) // the promise: the new price everywhere within 10 s of the webhook
+  expect((await get(west!, '/')).html).toContain('"amount":"42.0"')
+  expect((await get(east!, page)).html).toContain('"amount":"42.0"')
+
+  // The refetch for Shopify's lag comes 500 ms later: one more call, and no more after it.
+  await eventually(() => productCalls(east!) === 3)
+  for (const dc of [east!, west!]) for (let i = 0; i < 3; i++) await get(dc, page)
+  expect(productCalls(east!)).toBe(3)
+})

@@ -29,8 +29,10 @@ async function signedByShopify(secret: string, body: ArrayBuffer, signature: str
  *
  * The product's store asks Shopify at once, then every page tagged with the product is
  * purged worldwide (Workers Cache purges globally by tag; docs: "Purging the cache"). The
- * Storefront API can lag the webhook, so the store asks again after WEBHOOK_REFETCH_DELAY_MS
- * and the pages are purged again if that answer differs. The delayed step runs under
+ * Storefront API can lag the webhook: when its answer has not changed yet, the store asks
+ * again after WEBHOOK_REFETCH_DELAY_MS and the pages are purged again. Purges are few (two
+ * per delivery at most): the free plan allows 5 a minute (docs: "Purge cache"). The delayed
+ * step runs under
  * waitUntil, which Cloudflare keeps alive for up to 30 s after the answer (docs: "Context
  * (ctx)"); config.ts caps the delay below that.
  */
@@ -62,23 +64,25 @@ export const webhooks = new Hono<AppEnv>().post(
       log(c, 'info', 'webhook delivery already handled', { handle, deliveryId })
       return c.json({ duplicate: deliveryId })
     }
-    const refreshAndPurge = async (step: string, onlyIfChanged: boolean) => {
+    const refreshAndPurge = async (step: string): Promise<boolean> => {
       try {
         const { changed } = await store.refreshNow(handle)
-        if (changed || !onlyIfChanged) await purgePages(c, [productTag(handle)])
         log(c, 'info', 'product refreshed after webhook', { handle, step, changed })
+        return changed
       } catch (error) {
-        // The store marked its entry stale; purge so no page outlives the failed refresh.
-        await purgePages(c, [productTag(handle)])
         log(c, 'warn', 'refresh after webhook failed', { handle, step, error })
+        return false // the store marked its entry stale: the next page asks Shopify again
+      } finally {
+        // Even when unchanged: a page rendered just before the webhook may hold old data.
+        await purgePages(c, [productTag(handle)])
       }
     }
-    // Purged even when unchanged: a page rendered just before the webhook may hold old data.
-    await refreshAndPurge('now', false)
+    // Shopify already shows the change: its data did not lag, so no second call is needed.
+    if (await refreshAndPurge('now')) return c.json({ purged: handle })
     c.executionCtx.waitUntil(
       (async () => {
         await new Promise((resolve) => setTimeout(resolve, config.webhook.refetchDelayMs))
-        await refreshAndPurge('after delay', true)
+        await refreshAndPurge('after delay')
       })(),
     )
     return c.json({ purged: handle })

@@ -54,11 +54,11 @@ describe('what Workers Cache is told to keep', () => {
 })
 
 describe('the webhook purges by tag through ctx.cache', () => {
-  function harness({ withCache = true, changedLater = true } = {}) {
+  function harness({ withCache = true, changedAtOnce = false, changedLater = true } = {}) {
     const purge = vi.fn(async (_: { tags: string[] }) => ({ success: true }))
     const store = {
       claimDelivery: vi.fn(async (id: string) => id !== 'seen-before'),
-      refreshNow: vi.fn().mockResolvedValueOnce({ changed: false }).mockResolvedValueOnce({ changed: changedLater }),
+      refreshNow: vi.fn().mockResolvedValueOnce({ changed: changedAtOnce }).mockResolvedValueOnce({ changed: changedLater }),
     }
     const pending: Promise<unknown>[] = []
     const ctx = { waitUntil: (p: Promise<unknown>) => pending.push(p), passThroughOnException() {}, props: {}, ...(withCache ? { cache: { purge } } : {}) }
@@ -73,7 +73,7 @@ describe('the webhook purges by tag through ctx.cache', () => {
     return { purge, store, env, send }
   }
 
-  test("purges the product's tag worldwide at once, and again after the refetch when the product changed", async () => {
+  test("Shopify lagging (nothing changed yet): purges the product's tag worldwide at once, and again after the refetch", async () => {
     const { purge, store, env, send } = harness()
     expect((await send()).status).toBe(200)
     expect(env.PRODUCT_STORE.getByName).toHaveBeenCalledWith('blanket-shop.myshopify.com/2025-07/toddler-blanket')
@@ -81,10 +81,18 @@ describe('the webhook purges by tag through ctx.cache', () => {
     expect(purge.mock.calls).toEqual([[{ tags: ['product:toddler-blanket'] }], [{ tags: ['product:toddler-blanket'] }]])
   })
 
-  test('an unchanged product after the delayed refetch costs no second purge', async () => {
-    const { purge, send } = harness({ changedLater: false })
+  test('Shopify already showing the change: one call, one purge, no refetch', async () => {
+    const { purge, store, send } = harness({ changedAtOnce: true })
     await send()
-    expect(purge).toHaveBeenCalledTimes(1)
+    expect(store.refreshNow).toHaveBeenCalledTimes(1)
+    expect(purge.mock.calls).toEqual([[{ tags: ['product:toddler-blanket'] }]])
+  })
+
+  test('a failed refresh still purges, so no page outlives it', async () => {
+    const { purge, store, send } = harness()
+    store.refreshNow.mockReset().mockRejectedValue(new Error('Shopify is down'))
+    expect((await send()).status).toBe(200)
+    expect(purge).toHaveBeenCalledTimes(2)
   })
 
   test('a delivery seen before purges nothing', async () => {

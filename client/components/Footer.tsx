@@ -7,11 +7,11 @@ export function Footer() {
         <p>© 2026 Square Snuggles. All rights reserved.</p>
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
-            <li><a className="hover:text-white" href="/about">About</a></li>
-            <li><a className="hover:text-white" href={`mailto:${CONTACT_EMAIL}`}>E-mail</a></li>
-            <li><a className="hover:text-white" href={CONTACT_MESSAGE_URL} rel="noopener noreferrer" target="_blank">Message</a></li>
-            <li><a className="hover:text-white" href="/privacy">Privacy</a></li>
-            <li><a className="hover:text-white" href="/terms">Terms of use</a></li>
+            <li><a className="inline-flex min-h-6 items-center hover:text-white" href="/about">About</a></li>
+            <li><a className="inline-flex min-h-6 items-center hover:text-white" href={`mailto:${CONTACT_EMAIL}`}>E-mail</a></li>
+            <li><a className="inline-flex min-h-6 items-center hover:text-white" href={CONTACT_MESSAGE_URL} rel="noopener noreferrer" target="_blank">Message</a></li>
+            <li><a className="inline-flex min-h-6 items-center hover:text-white" href="/privacy">Privacy</a></li>
+            <li><a className="inline-flex min-h-6 items-center hover:text-white" href="/terms">Terms of use</a></li>
           </ul>
         </nav>
       </div>

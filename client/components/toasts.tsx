@@ -1,41 +1,25 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react'
-import type { Toast, ToastOptions } from 'react-hot-toast'
+import type { messages } from './toast-messages'
 
-// Every toast the shop shows (SPEC §8), in one place. react-hot-toast is fetched with the
-// first toast rather than with the page; its store is module-level, so a toast raised
-// before the <Toaster> mounts is shown as soon as it does.
-
-type Toasts = typeof import('react-hot-toast').default
-const TOP_CENTRE: ToastOptions = { position: 'top-center' }
+// Every toast the shop shows, raised from here. react-hot-toast and the toasts' words
+// (toast-messages.tsx) are fetched with the first toast rather than with the page;
+// react-hot-toast's store is module-level, so a toast raised before the <Toaster> mounts
+// is shown as soon as it does.
 
 let wanted = false
 const listeners = new Set<() => void>()
 
-async function show(raise: (toast: Toasts) => void) {
+async function show(message: keyof typeof messages) {
   if (!wanted) {
     wanted = true
     for (const listener of listeners) listener()
   }
-  const { default: toast } = await import('react-hot-toast')
-  raise(toast)
+  ;(await import('./toast-messages')).messages[message]()
 }
 
-export const toastAdded = () => show((toast) => toast.success('Added to cart!', TOP_CENTRE))
-
-export const toastProductUnavailable = () => show((toast) => toast.error('Product not available', TOP_CENTRE))
-
-export const toastCheckoutFailed = () =>
-  show((toast) =>
-    toast.error(
-      (_: Toast) => (
-        <span>
-          <strong className="block">Failed to create checkout</strong>
-          <span className="text-sm text-stone-600">Please try again later.</span>
-        </span>
-      ),
-      TOP_CENTRE,
-    ),
-  )
+export const toastAdded = () => show('added')
+export const toastProductUnavailable = () => show('productUnavailable')
+export const toastCheckoutFailed = () => show('checkoutFailed')
 
 const Toaster = lazy(() => import('react-hot-toast').then((module) => ({ default: module.Toaster })))
 

@@ -36,7 +36,7 @@ export function LandingPage() {
       <LifestyleCarousel />
       <Testimonials />
 
-      <section className="py-16 text-center">
+      <section className="px-4 py-16 text-center">
         <ClosingCopy />
         <OrderButton className="mt-8">Only $38 – Order Now!</OrderButton>
         <p className="mt-3 text-sm font-semibold text-stone-600">yes, shipping is included</p>

@@ -36,7 +36,7 @@ function ProductDetail() {
   return (
     <>
       <ProductData result={result} />
-      {result.status === 'found' ? <ProductView product={result.product} /> : <ProductNotFound />}
+      {result.status === 'found' ? <ProductView product={result.product} /> : <ProductNotFound unreachable={result.status === 'unavailable'} />}
     </>
   )
 }

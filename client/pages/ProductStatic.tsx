@@ -39,11 +39,16 @@ export function BackToStore() {
   )
 }
 
-export function ProductNotFound() {
+/** SPEC's 'Product not found' view; the line under it says which of the two it is. */
+export function ProductNotFound({ unreachable = false }: { unreachable?: boolean }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-extrabold text-stone-900">Product not found</h1>
-      <p className="mt-3 text-stone-600">This blanket may have wandered off. Let’s get you back to the shop.</p>
+      <p className="mt-3 text-stone-600">
+        {unreachable
+          ? 'We can’t reach our stock right now. Please try again in a minute.'
+          : 'We don’t sell a product by this name. Let’s get you back to the shop.'}
+      </p>
       <a href="/" className="mt-8 inline-block rounded-full bg-orange-700 px-8 py-4 font-bold text-white hover:bg-orange-800">
         Back to Home
       </a>

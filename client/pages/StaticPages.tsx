@@ -98,7 +98,7 @@ export function AboutPage() {
     <Prose title="About Square Snuggles">
       <p>
         Square Snuggles started at a kitchen table, with a toddler who refused to sleep without “the square koala” from a
-        sketchbook. We turned the sketch into a friend, then five more: Octopus, Koala, Cheetah, Hippo, Elephant and Crab.
+        sketchbook. We turned the sketch into a friend, then five more: Octopus, Cheetah, Hippo, Elephant and Crab.
       </p>
       <p>
         Today every blanket is printed on demand on thick, soft fleece, so nothing is overproduced and each one is made for the

@@ -1,0 +1,24 @@
+import toast, { type Toast, type ToastOptions } from 'react-hot-toast'
+
+// What each toast says (SPEC §8), fetched with react-hot-toast on the first toast, so
+// none of it weighs on the page's first load.
+
+const TOP_CENTRE: ToastOptions = { position: 'top-center' }
+
+/** An error toast: the SPEC's words in bold, then what the shopper can do next. */
+const error = (title: string, next: string) =>
+  toast.error(
+    (_: Toast) => (
+      <span>
+        <strong className="block">{title}</strong>
+        <span className="text-sm text-stone-600">{next}</span>
+      </span>
+    ),
+    TOP_CENTRE,
+  )
+
+export const messages = {
+  added: () => toast.success('Added to cart!', TOP_CENTRE),
+  productUnavailable: () => error('Product not available', 'We can’t reach our stock right now. Please reload the page in a minute.'),
+  checkoutFailed: () => error('Failed to create checkout', 'Please try again later.'),
+}

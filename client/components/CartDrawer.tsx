@@ -1,4 +1,5 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
+import { useLayoutEffect, useRef } from 'react'
 import { Drawer } from 'vaul'
 import { isLoadingAtom, removeItemAtom, totalPriceAtom, updateQuantityAtom } from '../cart/cart-edits'
 import { isCartOpenAtom, itemsAtom, MAX_QUANTITY, totalQuantityAtom, type CartItem } from '../cart/cart-store'
@@ -19,6 +20,13 @@ export default function CartDrawer() {
   const total = useAtomValue(totalPriceAtom)
   const loading = useAtomValue(isLoadingAtom)
   const checkout = useCheckout()
+  // The sheet is opened from code (an Order button, the cart button), not from a Radix
+  // trigger, so Radix does not know where focus came from: remember it here, before focus
+  // moves into the sheet (Radix moves it in an effect, after layout), and give it back.
+  const opener = useRef<HTMLElement | null>(null)
+  useLayoutEffect(() => {
+    if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+  }, [open])
 
   return (
     <Drawer.Root open={open} onOpenChange={setOpen} direction="right" autoFocus>
@@ -27,6 +35,11 @@ export default function CartDrawer() {
         <Drawer.Content
           className="fixed bottom-0 right-0 top-0 z-50 flex w-full max-w-md flex-col bg-white shadow-2xl outline-none"
           data-testid="cart-drawer"
+          onCloseAutoFocus={(event) => {
+            if (!opener.current?.isConnected) return
+            event.preventDefault()
+            opener.current.focus()
+          }}
         >
           <div className="flex items-start justify-between border-b border-stone-100 p-5">
             <div>

@@ -629,7 +629,68 @@ describe('when the product is not available', () => {
     const box = (await watched.page.getByText('Product not available').boundingBox())!
     expect(Math.abs(box.x + box.width / 2 - PHONE.width / 2)).toBeLessThan(60)
     expect(await badge(watched.page).count()).toBe(0)
+    // The toast says what to do next.
+    expect(await watched.page.getByText('Please reload the page in a minute.').isVisible()).toBe(true)
     // Chromium reports the document's own status; nothing else may go wrong.
     expect(watched.problems).toEqual(['error: Failed to load resource: the server responded with a status of 503 (Service Unavailable)'])
   })
+})
+
+describe('words and sizes', () => {
+  test('at 390 px the closing line keeps its distance from both edges, and footer links are at least 24 px tall', async () => {
+    const { page, context } = await visit('/')
+    const line = (await page.getByText('Made on demand and on its way in 2-5 business days.').boundingBox())!
+    expect(line.x).toBeGreaterThanOrEqual(16)
+    expect(PHONE.width - (line.x + line.width)).toBeGreaterThanOrEqual(16)
+    const links = page.getByRole('navigation', { name: 'Footer' }).getByRole('link')
+    expect(await links.count()).toBe(5)
+    for (const box of await Promise.all((await links.all()).map((link) => link.boundingBox()))) expect(box!.height).toBeGreaterThanOrEqual(24)
+    await context.close()
+  })
+
+  test('About names five more friends after the koala, and only five', async () => {
+    const { page, context } = await visit('/about')
+    const text = (await page.getByText('then five more:').textContent())!
+    const named = /five more: (.*)\./.exec(text)![1]!.split(/, | and /)
+    expect(named).toEqual(['Octopus', 'Cheetah', 'Hippo', 'Elephant', 'Crab'])
+    await context.close()
+  })
+
+  test("'Product not found' says whether the product does not exist or the shop cannot reach its stock", async () => {
+    const missing = await visit('/product/no-such-blanket')
+    expect(await missing.page.getByText('We don’t sell a product by this name.').isVisible()).toBe(true)
+    await missing.context.close()
+    shop.double.setFault({ kind: 'status', status: 500 })
+    const { page, context } = await openPage(browser, PHONE)
+    expect((await page.goto(`${shop.origin}/product/blanket-while-shopify-is-down`))!.status()).toBe(503)
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe('Product not found')
+    expect(await page.getByText('We can’t reach our stock right now. Please try again in a minute.').isVisible()).toBe(true)
+    await context.close()
+  })
+})
+
+describe('focus returns to whatever opened the cart', () => {
+  const openers: [string, (page: Page) => ReturnType<Page['getByRole']>][] = [
+    ['the first Order button', (page) => page.getByRole('button', { name: 'Only $38 – Order Now!' }).first()],
+    ['the last Order button', (page) => page.getByRole('button', { name: 'Only $38 – Order Now!' }).last()],
+    ['the cart button', (page) => page.getByTestId('cart-button')],
+  ]
+  const closers: [string, (page: Page) => Promise<void>][] = [
+    ['Escape', (page) => page.keyboard.press('Escape')],
+    ['the close button', (page) => page.getByRole('button', { name: 'Close cart' }).click()],
+  ]
+  for (const [opener, find] of openers) {
+    for (const [closer, close] of closers) {
+      test(`${opener}, closed with ${closer}`, async () => {
+        const { page, context } = await visit('/')
+        const button = find(page)
+        await button.click()
+        await drawer(page).waitFor()
+        await close(page)
+        await expect.poll(() => drawer(page).count()).toBe(0)
+        await expect.poll(() => button.evaluate((element) => element === document.activeElement)).toBe(true)
+        await context.close()
+      })
+    }
+  }
 })

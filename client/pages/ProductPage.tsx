@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai'
-import { Suspense, use, useId, useState } from 'react'
+import { Suspense, use } from 'react'
 import type { Product } from '../../src/storefront/types'
 import { addItemAtom } from '../cart/cart-store'
 import { firstVariantLine } from '../cart/cart-item'
@@ -42,8 +42,6 @@ function ProductDetail() {
 }
 
 function ProductView({ product }: { product: Product }) {
-  const [detailsOpen, setDetailsOpen] = useState(false)
-  const detailsId = useId()
   const add = useSetAtom(addItemAtom)
 
   function addToCart() {
@@ -73,23 +71,16 @@ function ProductView({ product }: { product: Product }) {
               Add to Cart
             </button>
 
-            <div className="mt-8 rounded-2xl border border-stone-200">
-              <h2>
-                <button
-                  type="button"
-                  onClick={() => setDetailsOpen((open) => !open)}
-                  aria-expanded={detailsOpen}
-                  aria-controls={detailsId}
-                  className="flex w-full items-center justify-between p-4 text-left text-lg font-bold text-stone-900"
-                >
-                  Product Details
-                  <ChevronIcon className={`transition ${detailsOpen ? 'rotate-180' : ''}`} />
-                </button>
-              </h2>
-              <dl id={detailsId} hidden={!detailsOpen} className={`${detailsOpen ? 'grid' : 'hidden'} gap-3 border-t border-stone-200 p-4 sm:grid-cols-[auto_1fr]`} data-testid="product-details">
+            {/* <details> opens without JavaScript, and before the app is live. */}
+            <details className="group mt-8 rounded-2xl border border-stone-200">
+              <summary className="flex cursor-pointer list-none items-center justify-between p-4 text-left text-lg font-bold text-stone-900 [&::-webkit-details-marker]:hidden">
+                <h2>Product Details</h2>
+                <ChevronIcon className="transition group-open:rotate-180" />
+              </summary>
+              <dl className="grid gap-3 border-t border-stone-200 p-4 sm:grid-cols-[auto_1fr]" data-testid="product-details">
                 <ProductDetailRows />
               </dl>
-            </div>
+            </details>
           </div>
         </div>
       </article>

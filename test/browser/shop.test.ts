@@ -305,11 +305,12 @@ describe('the product page', () => {
     expect(await thumbs.nth(2).getAttribute('aria-pressed')).toBe('true')
     expect(await page.getByTestId('price').textContent()).toBe('$38.00')
 
-    const toggle = page.getByRole('button', { name: 'Product Details' })
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    const toggle = page.locator('summary', { hasText: 'Product Details' })
+    const disclosure = page.locator('details', { has: toggle })
+    expect(await disclosure.getAttribute('open')).toBeNull()
     expect(await page.getByTestId('product-details').isVisible()).toBe(false)
     await toggle.click()
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    expect(await disclosure.getAttribute('open')).toBe('')
     const details = await page.getByTestId('product-details').innerText()
     for (const fact of ['30" × 40" (76.2 × 101.6 cm)', '100% polyester', '290 g/m²', 'One-sided print', 'Machine-washable, tumble dry low (max 30°C)', 'Made on demand, processing 2-5 business days']) {
       expect(details).toContain(fact)
@@ -414,7 +415,7 @@ describe('pages', () => {
 
   test('the product page orders and opens its details before any deferred code has arrived', async () => {
     const { page, release } = await openWithDeferredCodeHeld('/product/toddler-blanket')
-    await page.getByRole('button', { name: 'Product Details' }).click()
+    await page.locator('summary', { hasText: 'Product Details' }).click()
     expect(await page.getByTestId('product-details').innerText()).toContain('100% polyester')
     await page.getByRole('button', { name: 'Add to Cart' }).click()
     await page.getByRole('button', { name: 'Snuggles start here!' }).click()
@@ -694,3 +695,16 @@ describe('focus returns to whatever opened the cart', () => {
     }
   }
 })
+
+describe('without JavaScript', () => {
+  test('with JavaScript off, Product Details opens', async () => {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(shop.origin + '/product/toddler-blanket')
+    expect(await page.getByTestId('product-details').isVisible()).toBe(false)
+    await page.locator('summary', { hasText: 'Product Details' }).click()
+    expect(await page.getByTestId('product-details').innerText()).toContain('100% polyester')
+    await context.close()
+  })
+})
+

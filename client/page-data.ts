@@ -9,6 +9,8 @@ export type ProductResult = { status: 'found'; product: Product } | { status: 'm
 
 export const PAGE_DATA_ID = 'page-data'
 export const PRODUCT_DATA_ID = 'product-data'
+/** The no-JavaScript buy form that Order and Add to Cart submit until the app takes over. */
+export const BUY_FORM_ID = 'buy-now'
 
 /** The one product the landing page sells (SPEC §4). */
 export const LANDING_PRODUCT_HANDLE = 'toddler-blanket'

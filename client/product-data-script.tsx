@@ -1,7 +1,22 @@
 import { jsonForScript } from './lib/json-script'
-import { PRODUCT_DATA_ID, type ProductResult } from './page-data'
+import { BUY_FORM_ID, PRODUCT_DATA_ID, type ProductResult } from './page-data'
 
-/** The product as data in the page, which client/entry.tsx reads to hydrate with it. */
+/**
+ * The product as data in the page, which client/entry.tsx reads to hydrate with it, and the
+ * form its buy buttons submit (they name it with `form=`) while JavaScript is off or not yet
+ * live: it posts the first variant to /checkout, which answers 303 to Shopify's checkout.
+ * Static, so neither costs the browser any code.
+ */
 export function ProductDataScript({ result }: { result: ProductResult }) {
-  return <script type="application/json" id={PRODUCT_DATA_ID} dangerouslySetInnerHTML={{ __html: jsonForScript(result) }} />
+  const variant = result.status === 'found' ? result.product.variants[0] : undefined
+  return (
+    <>
+      <script type="application/json" id={PRODUCT_DATA_ID} dangerouslySetInnerHTML={{ __html: jsonForScript(result) }} />
+      {variant && (
+        <form id={BUY_FORM_ID} method="post" action="/checkout" hidden>
+          <input type="hidden" name="merchandiseId" value={variant.id} />
+        </form>
+      )}
+    </>
+  )
 }

@@ -2,6 +2,7 @@ import { useSetAtom } from 'jotai'
 import type { ReactNode } from 'react'
 import { addItemAtom, isCartOpenAtom } from '../cart/cart-store'
 import { firstVariantLine } from '../cart/cart-item'
+import { BUY_FORM_ID } from '../page-data'
 import { useSettledProduct } from '../product-context'
 import { toastProductUnavailable } from './toasts'
 
@@ -22,9 +23,14 @@ export function OrderButton({ children, className = '' }: { children: ReactNode;
   }
 
   return (
+    // Submits the page's buy form (product-data-script.tsx) until the app is live.
     <button
-      type="button"
-      onClick={order}
+      type="submit"
+      form={BUY_FORM_ID}
+      onClick={(event) => {
+        event.preventDefault()
+        order()
+      }}
       className={`rounded-full bg-orange-700 px-8 py-4 text-lg font-extrabold text-white shadow-lg shadow-orange-200 transition hover:bg-orange-800 active:scale-98 ${className}`}
     >
       {children}

@@ -8,6 +8,7 @@ import { Gallery } from '../components/Gallery'
 import { ChevronIcon } from '../components/product-icons'
 import { toastAdded, toastProductUnavailable } from '../components/toasts'
 import { staticSection } from '../lib/deferred-section'
+import { BUY_FORM_ID } from '../page-data'
 import { ProductContext, ProductData } from '../product-context'
 
 // What needs no code in the browser (ProductStatic.tsx) is never hydrated; the gallery,
@@ -63,9 +64,14 @@ function ProductView({ product }: { product: Product }) {
           />
           <div>
             <ProductSummary product={product} />
+            {/* Submits the page's buy form (product-data-script.tsx) until the app is live. */}
             <button
-              type="button"
-              onClick={addToCart}
+              type="submit"
+              form={BUY_FORM_ID}
+              onClick={(event) => {
+                event.preventDefault()
+                addToCart()
+              }}
               className="mt-8 w-full rounded-full bg-orange-700 px-8 py-4 text-lg font-extrabold text-white shadow-lg shadow-orange-200 transition hover:bg-orange-800 md:w-auto"
             >
               Add to Cart

@@ -7,6 +7,20 @@ import { MAX_LINES, MAX_QUANTITY } from './cart-limits'
 const text = (max: number) => z.string().check(z.maxLength(max))
 const webUrl = z.string().check(z.maxLength(2048), z.regex(/^(https?:\/\/|\/(?!\/))/))
 
+const image = z.object({ url: webUrl, altText: z.nullable(text(500)) })
+
+/**
+ * SPEC's shape, a list of edges each holding a node; carts saved before it was followed
+ * hold a flat list of images, and are read into the same shape so no cart is lost.
+ */
+const cartImages = z.union([
+  z.object({ edges: z.array(z.object({ node: image })).check(z.maxLength(10)) }),
+  z.pipe(
+    z.array(image).check(z.maxLength(10)),
+    z.transform((nodes) => ({ edges: nodes.map((node) => ({ node })) })),
+  ),
+])
+
 const cartItemSchema = z.object({
   variantId: z.string().check(z.regex(/^gid:\/\/shopify\/ProductVariant\/\d{1,20}$/)),
   variantTitle: text(300),
@@ -19,7 +33,7 @@ const cartItemSchema = z.object({
   product: z.object({
     title: text(300),
     handle: text(255),
-    images: z.array(z.object({ url: webUrl, altText: z.nullable(text(500)) })).check(z.maxLength(1)),
+    images: cartImages,
   }),
 })
 
@@ -29,8 +43,8 @@ const storedCartSchema = z.object({
   checkoutUrl: z.nullable(webUrl),
 })
 
-export type CartItem = z.infer<typeof cartItemSchema>
-export type StoredCart = z.infer<typeof storedCartSchema>
+export type CartItem = z.output<typeof cartItemSchema>
+export type StoredCart = z.output<typeof storedCartSchema>
 
 export const EMPTY_CART: StoredCart = { items: [], cartId: null, checkoutUrl: null }
 

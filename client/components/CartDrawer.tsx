@@ -98,7 +98,7 @@ function CartLine({ item }: { item: CartItem }) {
   const update = useSetAtom(updateQuantityAtom)
   const remove = useSetAtom(removeItemAtom)
   const title = item.product.title || 'Product'
-  const image = item.product.images[0]
+  const image = item.product.images.edges[0]?.node
   const options = item.selectedOptions.map((o) => o.value).join(' • ')
   return (
     <li className="flex gap-4 py-4" data-testid="cart-line">

@@ -37,6 +37,10 @@ export const PRODUCT_QUERY = /* GraphQL */ `
             name
             value
           }
+          image {
+            url
+            altText
+          }
         }
       }
       options {
@@ -68,6 +72,7 @@ const productData = z.object({
             availableForSale: z.boolean(),
             price: money,
             selectedOptions: z.array(z.object({ name: z.string(), value: z.string() })),
+            image: z.object({ url: z.url(), altText: z.string().nullable() }).nullable(),
           }),
         ),
       }),

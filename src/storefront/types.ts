@@ -10,6 +10,8 @@ export type Variant = {
   price: Money
   availableForSale: boolean
   selectedOptions: SelectedOption[]
+  /** The variant's own picture (a print, say), when it has one. */
+  image: Image | null
 }
 
 export type Product = {

@@ -6,6 +6,8 @@ export type DoubleVariant = {
   availableForSale: boolean
   price: { amount: string; currencyCode: string }
   selectedOptions: { name: string; value: string }[]
+  /** Its own picture, when it has one; Shopify answers null otherwise. */
+  image?: { file: string; altText: string | null }
 }
 
 export type DoubleProduct = {

@@ -60,7 +60,7 @@ export function createStorefrontDouble() {
       __typename: 'ProductVariant',
       ...v,
       product: () => productOf(p),
-      image: imageOf(p.images[0]!.file, p.images[0]!.altText),
+      image: v.image ? imageOf(v.image.file, v.image.altText) : null,
     })
     const productOf = (p: DoubleProduct) => {
       const prices = p.variants.map((v) => Number(v.price.amount))

@@ -7,8 +7,10 @@ type CheckoutAnswer = { checkoutUrl: string; cartId: string }
 
 /**
  * Creates the hosted cart through the Worker's POST /checkout and opens Shopify's checkout
- * in a new tab. The tab is opened inside the click, before any await: browsers block a
- * window opened later as a pop-up. It is pointed at the checkout once the URL is known.
+ * in a new tab. The tab is opened inside the click, before any await (browsers block a
+ * window opened later as a pop-up), and says where it is going while the cart is created.
+ * It is pointed at the checkout once the URL is known, or at a page that says the checkout
+ * failed and leads back to the shop (public/to-checkout/failed/).
  */
 export function useCheckout() {
   const items = useAtomValue(itemsAtom)
@@ -18,8 +20,14 @@ export function useCheckout() {
 
   return async function checkout() {
     if (items.length === 0) return
+    // Blank, and written into rather than navigated: a tab navigated to a page of ours would
+    // be cut off from this one by Chromium (window.closed turns true), and could not be
+    // pointed at the checkout any more.
     const tab = window.open('', '_blank')
-    if (tab) tab.opener = null
+    if (tab) {
+      tab.opener = null
+      tab.document.title = tab.document.body.textContent = 'Taking you to checkout…'
+    }
     setLoading(true)
     try {
       const response = await fetch('/checkout', {
@@ -34,7 +42,7 @@ export function useCheckout() {
       else window.location.assign(answer.checkoutUrl) // pop-ups blocked outright: go there here
       setOpen(false)
     } catch (error) {
-      tab?.close()
+      if (tab) tab.location.href = '/to-checkout/failed/'
       console.warn('Checkout failed:', error)
       toastCheckoutFailed()
     } finally {

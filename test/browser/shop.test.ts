@@ -154,7 +154,7 @@ describe('the cart', () => {
     expectClean(watched)
   })
 
-  test('a failed checkout closes the new tab and shows the failure toast', async () => {
+  test('a failed checkout says so in the new tab, with a way back, and shows the failure toast', async () => {
     const watched = await visit('/', PHONE)
     const { page, context } = watched
     await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
@@ -162,7 +162,11 @@ describe('the cart', () => {
     const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Checkout with Shopify' }).click()])
     await page.getByText('Failed to create checkout').waitFor()
     expect(await page.getByText('Please try again later.').isVisible()).toBe(true)
-    await expect.poll(() => tab.isClosed()).toBe(true)
+    await tab.waitForURL(/\/to-checkout\/failed\/$/)
+    expect(await tab.locator('h1').textContent()).toBe('Failed to create checkout')
+    await expect.poll(() => tab.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0) // the logo, under its CSP
+    await screenshot(tab, 'checkout-tab-failed-phone')
+    await Promise.all([tab.waitForURL(shop.origin + '/'), tab.getByRole('link', { name: 'Back to the shop' }).click()])
     expect(await drawer(page).isVisible()).toBe(true) // still there to try again
     expect(await page.getByTestId('checkout-button').textContent()).toBe('Checkout with Shopify')
     await screenshot(page, 'checkout-failed-phone')
@@ -179,6 +183,10 @@ describe('the cart', () => {
     await expect.poll(() => button.textContent()).toBe('Creating Checkout...')
     expect(await button.isDisabled()).toBe(true)
     expect(await button.locator('svg.animate-spin').count()).toBe(1)
+    // Meanwhile the new tab is a page of ours saying where it is going, not a blank one.
+    const tab = await tabOpened
+    await expect.poll(() => tab.locator('body').textContent()).toBe('Taking you to checkout…')
+    expect(await tab.title()).toBe('Taking you to checkout…')
     release()
     await (await tabOpened).waitForURL(/\/checkouts\/cn\//)
   })

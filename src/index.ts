@@ -3,6 +3,7 @@ import { requestId } from 'hono/request-id'
 import type { AppEnv } from './app-env'
 import { log, requestLog } from './log'
 import { pageCacheHeaders } from './render/page-cache'
+import { pageRenderer } from './render/page-renderer'
 import { securityHeaders } from './security-headers'
 import { cartStatus } from './routes/cart-status'
 import { checkout } from './routes/checkout'
@@ -19,6 +20,7 @@ app.use(pageCacheHeaders)
 app.use(requestId({ generator: (c) => c.req.header('CF-Ray') ?? crypto.randomUUID() }))
 app.use(securityHeaders)
 app.use(requestLog)
+app.use(pageRenderer)
 
 app.route('/checkout', checkout)
 app.route('/cart', cartStatus)

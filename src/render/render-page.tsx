@@ -1,14 +1,12 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { renderToReadableStream } from 'react-dom/server.edge'
 import { isbot } from 'isbot'
 import { App, preloadShell } from '../../client/App'
 import { pageModules } from '../../client/pages/page-modules'
 import type { Thenable } from '../../client/lib/thenable'
 import type { PageData, ProductResult } from '../../client/page-data'
 import { clientAssets, inlineStyles } from './assets'
-import { Document, type Head } from './document'
-import { log } from '../log'
+import type { Head } from './document'
 import type { AppEnv } from '../app-env'
 
 export type PageRender = {
@@ -46,37 +44,27 @@ export async function renderPage(c: Context<AppEnv>, render: PageRender): Promis
   const noindex = head.noindex || status >= 400
 
   const [styles, Page] = await Promise.all([inlineStyles(c.env.ASSETS), loadWholePage(render.page.page)])
-  const stream = await renderToReadableStream(
-    <Document head={{ ...head, noindex }} page={render.page} styles={styles} modules={clientAssets.modulesFor(render.page.page)}>
-      <App page={render.page} Page={Page} product={product ?? null} />
-    </Document>,
-    {
-      // React's inline streaming scripts carry the nonce the CSP allows for this response.
-      nonce: c.get('secureHeadersNonce'),
-      // React outlines a *finished* Suspense boundary once shell + boundary pass this many
-      // bytes (12,800 by default), sending the skeleton and a swap script instead of the
-      // product. A product that is already here should arrive in place.
-      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      onError(error) {
-        log(c, 'error', 'render failed', { error })
-      },
-    },
-  )
-  if (crawler) await stream.allReady
   // Complete when the page has what it shows: no product, or its product found before the
   // deadline. Only then may a cache keep it (src/render/page-cache.ts).
   c.set('htmlComplete', !product || (product.status === 'fulfilled' && product.value.status === 'found'))
   c.set('cacheTags', render.cacheTags ?? [])
   const retryAfter = c.get('retryAfterSeconds')
   if (retryAfter) c.header('Retry-After', String(retryAfter))
-
-  c.header('Content-Type', 'text/html; charset=utf-8')
   // Known only when the product settled before the headers went out.
   const cache = c.get('cache')
   const upstreamMs = c.get('upstreamMs')
   const timing = [cache && `cache;desc="${cache}"`, upstreamMs !== undefined && `storefront;dur=${upstreamMs}`].filter(Boolean)
   if (timing.length > 0) c.header('Server-Timing', timing.join(', '))
-  return c.body(stream, status as ContentfulStatusCode)
+
+  c.status(status as ContentfulStatusCode)
+  // Through @hono/react-renderer (src/render/page-renderer.tsx). A crawler waited for the
+  // product above, and every section is preloaded, so nothing is left to stream late.
+  return c.render(<App page={render.page} Page={Page} product={product ?? null} />, {
+    head: { ...head, noindex },
+    page: render.page,
+    styles,
+    modules: clientAssets.modulesFor(render.page.page),
+  })
 }
 
 /** The page with its deferred sections: the browser may hydrate in parts, the HTML is whole. */

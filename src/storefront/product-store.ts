@@ -72,7 +72,8 @@ export class ProductStore extends DurableObject<Bindings> {
 
   /**
    * Asks Shopify now (after a products/update webhook). Resolves to whether what is kept
-   * changed, so the caller purges pages only when they can be out of date. A failure keeps
+   * changed: unchanged means Shopify's answer lags the webhook, and the caller asks again
+   * later. A failure keeps
    * the old entry, marked stale so the next page asks again.
    */
   async refreshNow(handle: string): Promise<{ changed: boolean }> {

@@ -141,6 +141,18 @@ export class ConfigError extends Error {
 
 const parsed = new WeakMap<object, Config>()
 
+/**
+ * The configuration, or null when it is invalid: for the parts of a response that must go
+ * out even then (headers, the log line), since a misconfigured Worker answers its error page.
+ */
+export function configOrNull(env: Bindings): Config | null {
+  try {
+    return readConfig(env)
+  } catch {
+    return null
+  }
+}
+
 /** Parses the environment once per isolate; a bad setting is named in the error. */
 export function readConfig(env: Bindings): Config {
   const cached = parsed.get(env)

@@ -15,10 +15,11 @@ const CartDrawer = lazy(() => import('./components/CartDrawer'))
 const Footer = staticSection(() => import('./components/Footer').then((m) => m.Footer))
 // Silent until the cart changes: hydrated after the page's first parts.
 const CartAnnouncer = deferredSection(() => import('./components/CartAnnouncer').then((m) => m.CartAnnouncer))
-const ForgetCompletedCart = deferredSection(() => import('./cart/use-forget-completed-cart').then((m) => m.ForgetCompletedCart))
+// Reads and saves the cart, across tabs too: hydrated after the page's first parts.
+const CartEffects = deferredSection(() => import('./cart/cart-effects').then((m) => m.CartEffects))
 
 /** What the server loads before rendering any page, so the HTML is whole. */
-export const preloadShell = () => Promise.all([Header, ProductData, Footer, CartAnnouncer, ForgetCompletedCart].map((section) => section.preload()))
+export const preloadShell = () => Promise.all([Header, ProductData, Footer, CartAnnouncer, CartEffects].map((section) => section.preload()))
 
 type AppProps = {
   page: PageData
@@ -43,7 +44,7 @@ export function App({ page, Page, product }: AppProps) {
       <BrowserEffects />
       <CartDrawerWhenUsed />
       <CartAnnouncer />
-      <ForgetCompletedCart />
+      <CartEffects />
       <ToastHost />
     </ProductContext>
   )

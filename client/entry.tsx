@@ -1,7 +1,7 @@
 import '@unocss/reset/tailwind.css'
 // Splide's core layout rules (the carousels' server-rendered markup needs them before any
 // script runs). All CSS lives here, in the one stylesheet the Worker inlines into every page.
-import '@splidejs/splide/css/core'
+import '@splidejs/react-splide/css/core'
 import 'virtual:uno.css'
 import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'

@@ -11,80 +11,27 @@ export { MAX_QUANTITY } from './cart-limits'
 
 export const EMPTY_CART: StoredCart = { items: [], cartId: null, checkoutUrl: null }
 
-/**
- * localStorage that never throws: blocked storage reads as empty, a full one drops the
- * write, and the cart carries on in memory for the visit.
- */
-const storage = {
-  read(): string | null {
-    try {
-      return window.localStorage.getItem(CART_STORAGE_KEY)
-    } catch {
-      return null
-    }
-  },
-  write(cart: StoredCart) {
-    try {
-      window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart))
-    } catch {
-      // Full or unavailable: keep the in-memory cart.
-    }
-  },
-}
-
-type CartUpdate = (cart: StoredCart) => StoredCart
+export type CartUpdate = (cart: StoredCart) => StoredCart
 
 // Why not atomWithStorage: it validates synchronously, which would put zod on the
 // critical path. Here the server and the first client render share the empty cart (so
-// hydration matches), the stored cart is read once React has hydrated, validated by
-// stored-cart.ts when that small chunk arrives (only if something is stored), and any
-// change the shopper made in the meantime is replayed on top of it rather than lost.
-const cartAtom = atom<StoredCart>(EMPTY_CART)
-const loadedAtom = atom(false)
-const pendingAtom = atom<CartUpdate[]>([])
+// hydration matches). The stored cart is read, validated and kept in step with
+// localStorage and other tabs by cart-effects.ts, whose chunk arrives after hydration;
+// any change the shopper makes before that is replayed on top of the stored cart.
 
-const storageSyncAtom = atom(
-  (get) => get(loadedAtom),
-  (get, set, stored: StoredCart) => {
-    const pending = get(pendingAtom)
-    const cart = pending.reduce((current, update) => update(current), stored)
-    set(cartAtom, cart)
-    set(pendingAtom, [])
-    set(loadedAtom, true)
-    if (pending.length > 0) storage.write(cart)
-  },
-)
-storageSyncAtom.onMount = (load) => {
-  let mounted = true
-  const read = () => {
-    const stored = storage.read()
-    // Nothing stored (a first visit, most of them): no validator to fetch and evaluate.
-    if (stored === null) return Promise.resolve().then(() => mounted && load(EMPTY_CART))
-    return import('./stored-cart').then(({ parseStoredCart }) => mounted && load(parseStoredCart(stored)))
-  }
-  // Another tab changed the cart: take its version so the tabs converge.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === CART_STORAGE_KEY || event.key === null) void read()
-  }
-  void read()
-  window.addEventListener('storage', onStorage)
-  return () => {
-    mounted = false
-    window.removeEventListener('storage', onStorage)
-  }
-}
+/** The cart in memory. */
+export const cartAtom = atom<StoredCart>(EMPTY_CART)
+
+/** The changes made before the stored cart was read; null once it has been. */
+export const unsavedUpdatesAtom = atom<CartUpdate[] | null>([])
 
 /** The cart as stored; every change goes through it so that it is persisted. */
 export const storedCartAtom = atom(
-  (get) => {
-    get(storageSyncAtom)
-    return get(cartAtom)
-  },
+  (get) => get(cartAtom),
   (get, set, update: CartUpdate) => {
-    const cart = update(get(cartAtom))
-    set(cartAtom, cart)
-    if (get(loadedAtom)) storage.write(cart)
-    else set(pendingAtom, [...get(pendingAtom), update])
+    set(cartAtom, update(get(cartAtom)))
+    const unsaved = get(unsavedUpdatesAtom)
+    if (unsaved) set(unsavedUpdatesAtom, [...unsaved, update])
   },
 )
 

@@ -1,8 +1,9 @@
 // What may come back out of localStorage: validated with zod, anything else is an empty
-// cart. Loaded after hydration (see cart-store.ts), so zod is off the critical path.
+// cart. Loaded after hydration (see cart-effects.ts), so zod is off the critical path.
 import * as z from 'zod/mini'
 
 import { MAX_LINES, MAX_QUANTITY } from './cart-limits'
+import { EMPTY_CART } from './cart-store'
 
 const text = (max: number) => z.string().check(z.maxLength(max))
 const webUrl = z.string().check(z.maxLength(2048), z.regex(/^(https?:\/\/|\/(?!\/))/))
@@ -45,8 +46,6 @@ const storedCartSchema = z.object({
 
 export type CartItem = z.output<typeof cartItemSchema>
 export type StoredCart = z.output<typeof storedCartSchema>
-
-export const EMPTY_CART: StoredCart = { items: [], cartId: null, checkoutUrl: null }
 
 /** The stored text as a cart: bad JSON, wrong types, hostile sizes all become empty. */
 export function parseStoredCart(text: string | null): StoredCart {

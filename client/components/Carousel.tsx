@@ -1,76 +1,70 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { Splide, SplideSlide, SplideTrack, type Options } from '@splidejs/react-splide'
+import type { ReactNode } from 'react'
+import { advanceEvery } from './carousel-motion'
 
-type CarouselProps = { label: string; interval: number; children: ReactNode; className?: string }
+type CarouselProps = { id: string; label: string; interval: number; children: ReactNode; className?: string }
 
 /**
- * A looping, auto-advancing carousel with dot buttons. The server renders Splide's markup
- * with the first slide showing; Splide itself is fetched and mounted onto that same markup
- * only once the carousel is (nearly) on screen, so a carousel below the fold or hidden at
- * this screen size costs the phone nothing, and the first picture is never replaced.
- *
- * Slides are <div>s rather than Splide's <li>s: Splide gives slides role="tabpanel", which
- * is not allowed on a list item.
+ * A looping, auto-advancing carousel with dot buttons, drawn by Splide's React binding.
+ * The server renders the same `Splide` markup the browser mounts on, with the first slide
+ * showing, so the first picture (the phone's largest) is never replaced. Splide mounts when
+ * the section holding the carousel hydrates, which `nearScreen` holds back until the
+ * carousel is (nearly) on screen: one below the fold, or hidden at this screen size, costs
+ * the phone nothing.
  */
-export function Carousel({ label, interval, children, className = '' }: CarouselProps) {
-  const ref = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    const root = ref.current
-    if (!root) return
-    let stop: (() => void) | undefined
-    let cancelled = false
-    const observer = new IntersectionObserver(
-      ([entry]) => {
-        if (!entry?.isIntersecting) return
-        observer.disconnect()
-        // Splide's code is evaluated in one task and mounted in another, both once the
-        // browser is idle, so neither adds to the work of hydrating the page.
-        whenIdle(() =>
-          import('./carousel-motion').then(({ startCarousel }) =>
-            whenIdle(() => {
-              if (!cancelled) stop = startCarousel(root, interval)
-            }),
-          ),
-        )
-      },
-      { rootMargin: '200px' },
-    )
-    observer.observe(root)
-    return () => {
-      cancelled = true
-      observer.disconnect()
-      stop?.()
-    }
-  }, [interval])
-
+export function Carousel({ id, label, interval, children, className = '' }: CarouselProps) {
   return (
     // Room at the bottom for the dots, so nothing moves when Splide adds them.
-    <div ref={ref} className={`splide is-rendered relative pb-7 ${className}`} aria-label={label} role="region">
-      <div className="splide__track rounded-3xl">
-        <div className="splide__list">{children}</div>
-      </div>
-    </div>
+    <Splide
+      id={id}
+      hasTrack={false}
+      options={OPTIONS}
+      aria-label={label}
+      className={`relative pb-7 ${className}`}
+      onMounted={(splide) => splide.on('destroy', advanceEvery(splide, interval))}
+    >
+      <SplideTrack className="rounded-3xl">{children}</SplideTrack>
+    </Splide>
   )
 }
 
-/** Runs `task` when the main thread is idle (within a second at most); Safari lacks requestIdleCallback. */
-function whenIdle(task: () => void) {
-  if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: 1000 })
-  else setTimeout(task, 1)
+const OPTIONS: Options = {
+  type: 'loop',
+  // Splide's own autoplay runs a requestAnimationFrame loop for its progress bar, which
+  // keeps the phone's main thread and compositor making a frame every 16 ms for as long as
+  // the carousel plays. advanceEvery moves it with a timer, once per interval.
+  autoplay: false,
+  arrows: false,
+  keyboard: 'focused',
+  // Splide gives each slide role="tabpanel" (or "group"), which an <li> may not have
+  // (axe: aria-allowed-role). As a navigation carousel without focusable slides it gives
+  // them no role, and its dots still name the slide they show.
+  isNavigation: true,
+  slideFocus: false,
+  i18n: { slideX: 'Picture %s' },
+  // Pictures after the first come with data-splide-lazy (slidePicture below).
+  lazyLoad: 'nearby',
+  classes: {
+    pagination: 'splide__pagination absolute inset-x-0 bottom-0 flex justify-center gap-2',
+    // No spinner: one would spin, restyling the page every frame, in each slide off
+    // screen whose picture is not loaded yet.
+    spinner: 'hidden',
+    page: 'splide__pagination__page h-3 w-3 rounded-full bg-stone-300 transition [&.is-active]:w-7 [&.is-active]:bg-orange-600',
+  },
 }
 
 /**
  * The attributes that say where a slide's picture comes from. Only the first slide's
  * picture is in the HTML: the others are off screen until the carousel moves, so Splide
- * fetches each as it comes next (lazyLoad: 'nearby' in carousel-motion.ts). On a phone the
- * first picture, often the page's largest, then does not share the connection with four it
- * cannot show yet, nor the main thread with decoding them. Those pictures must not be
- * loading="lazy": Splide hides a picture until it has loaded, and a browser never loads a
- * hidden lazy one.
+ * fetches each as it comes next (lazyLoad: 'nearby'). On a phone the first picture, often
+ * the page's largest, then does not share the connection with four it cannot show yet, nor
+ * the main thread with decoding them. Those pictures must not be loading="lazy": Splide
+ * hides a picture until it has loaded, and a browser never loads a hidden lazy one.
  */
 export function slidePicture(src: string, index: number) {
   return index === 0 ? { src } : { 'data-splide-lazy': src }
 }
 
 export function Slide({ children }: { children: ReactNode }) {
-  return <div className="splide__slide w-full">{children}</div>
+  return <SplideSlide className="w-full">{children}</SplideSlide>
 }

@@ -1,33 +1,14 @@
-import { Splide } from '@splidejs/splide'
+import type { Splide } from '@splidejs/splide'
 
 /**
- * Brings a server-rendered carousel to life with Splide (loaded on demand): loops,
- * auto-advances, dot buttons (SPEC §4). Autoplay stops for good once the shopper touches,
- * clicks, types in or focuses it, pauses while the tab is hidden and resumes when visible.
- * Returns the cleanup.
+ * Moves a mounted carousel on by one slide every `interval` ms. It stops for good once the
+ * shopper touches, clicks, drags, types in or focuses it, pauses while the tab is hidden
+ * and resumes when it is visible again. Returns the cleanup.
  */
-export function startCarousel(root: HTMLElement, interval: number): () => void {
-  const splide = new Splide(root, {
-    type: 'loop',
-    // Splide's own autoplay runs a requestAnimationFrame loop for its progress bar, which
-    // keeps the phone's main thread and compositor making a frame every 16 ms for as long
-    // as the carousel plays. A timer moves it just as well, once per interval.
-    autoplay: false,
-    arrows: false,
-    keyboard: 'focused',
-    // Pictures after the first come with data-splide-lazy (Carousel.tsx's slidePicture).
-    lazyLoad: 'nearby',
-    classes: {
-      pagination: 'splide__pagination absolute inset-x-0 bottom-0 flex justify-center gap-2',
-      // No spinner: one would spin, restyling the page every frame, in each slide off
-      // screen whose picture is not loaded yet.
-      spinner: 'hidden',
-      page: 'splide__pagination__page h-3 w-3 rounded-full bg-stone-300 transition [&.is-active]:w-7 [&.is-active]:bg-orange-600',
-    },
-  }).mount()
-
-  // While it moves by itself, screen readers are not told of every slide (as Splide's
-  // own autoplay does); once it stops, they are.
+export function advanceEvery(splide: Splide, interval: number): () => void {
+  const root = splide.root
+  // While it moves by itself, screen readers are not told of every slide (as Splide's own
+  // autoplay does); once it stops, they are.
   const live = splide.Components.Live
   let timer: ReturnType<typeof setInterval> | undefined
   let stopped = false
@@ -55,6 +36,5 @@ export function startCarousel(root: HTMLElement, interval: number): () => void {
     stop()
     for (const type of events) root.removeEventListener(type, stop)
     document.removeEventListener('visibilitychange', onVisibility)
-    splide.destroy()
   }
 }

@@ -2,7 +2,9 @@ import { Suspense, use } from 'react'
 import { BenefitStrip } from '../components/BenefitStrip'
 import { HeroGallery } from '../components/HeroGallery'
 import { OrderButton } from '../components/OrderButton'
+import { LIFESTYLE_CAROUSEL_ID } from '../components/carousel-ids'
 import { deferredSection, staticSection } from '../lib/deferred-section'
+import { nearScreen } from '../lib/near-screen'
 import { ProductContext, ProductData } from '../product-context'
 
 // Words and pictures are never hydrated; only the carousels and order buttons need code.
@@ -11,7 +13,11 @@ const HeroCopy = staticSection(() => loadCopy().then((m) => m.HeroCopy))
 const SoftnessCopy = staticSection(() => loadCopy().then((m) => m.SoftnessCopy))
 const ClosingCopy = staticSection(() => loadCopy().then((m) => m.ClosingCopy))
 const Characters = staticSection(() => loadCopy().then((m) => m.Characters))
-const LifestyleCarousel = deferredSection(() => import('../components/LifestyleCarousel').then((m) => m.LifestyleCarousel))
+const LifestyleCarousel = deferredSection(() =>
+  nearScreen(LIFESTYLE_CAROUSEL_ID)
+    .then(() => import('../components/LifestyleCarousel'))
+    .then((m) => m.LifestyleCarousel),
+)
 const Testimonials = staticSection(() => loadCopy().then((m) => m.Testimonials))
 const deferredSections = [HeroCopy, HeroGallery, SoftnessCopy, ClosingCopy, Characters, LifestyleCarousel, Testimonials, BenefitStrip]
 

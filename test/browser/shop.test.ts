@@ -27,6 +27,23 @@ async function visit(path: string, viewport = PHONE): Promise<Watched> {
 const badge = (page: Page) => page.getByTestId('cart-badge')
 const drawer = (page: Page) => page.getByTestId('cart-drawer')
 
+/** Opens `path` on a phone with every chunk the starter does not load held back until `release()`. */
+async function openWithDeferredCodeHeld(path: string) {
+  const critical = new Set(appModules(await (await shop.fetch(path)).text()))
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  const watched = await openPage(browser, PHONE, (context) =>
+    context.route(/\/assets\/[\w-]+\.js$/, async (route) => {
+      if (!critical.has(new URL(route.request().url()).pathname)) await held
+      await route.continue()
+    }),
+  )
+  watchedPages.push(watched)
+  await watched.page.goto(shop.origin + path)
+  await hydrated(watched.page)
+  return { page: watched.page, release }
+}
+
 describe.each(SIZES)('every page at %s size: renders, hydrates cleanly, passes axe', (size, viewport) => {
   test.each([
     ['/', 'landing', 'The blanket every little one wants to hug'],
@@ -394,22 +411,6 @@ describe('pages', () => {
     expectClean(watched)
   })
 
-  /** Opens `path` on a phone with every chunk the starter does not load held back until `release()`. */
-  async function openWithDeferredCodeHeld(path: string) {
-    const critical = new Set(appModules(await (await shop.fetch(path)).text()))
-    let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    const watched = await openPage(browser, PHONE, (context) =>
-      context.route(/\/assets\/[\w-]+\.js$/, async (route) => {
-        if (!critical.has(new URL(route.request().url()).pathname)) await held
-        await route.continue()
-      }),
-    )
-    watchedPages.push(watched)
-    await watched.page.goto(shop.origin + path)
-    await hydrated(watched.page)
-    return { page: watched.page, release }
-  }
 
   // Deferred sections, the drawer and Splide are held back: a control inside a deferred
   // section would drop these taps.
@@ -528,6 +529,20 @@ describe('carousels', () => {
       const { width, height } = img.getBoundingClientRect()
       return img.complete && img.naturalWidth > 0 && width > 0 && height > 0 ? img.src.split('/').pop() : null
     })
+
+  test("Splide mounts on the server's markup: its <li> slides, and the first picture is never replaced", async () => {
+    const { page, release } = await openWithDeferredCodeHeld('/')
+    const hero = '#hero-carousel'
+    await page.locator(`${hero} img`).first().evaluate((img) => Object.assign(img, { fromServer: true }))
+    expect(await page.locator(`${hero} .splide__pagination__page`).count()).toBe(0)
+    release()
+    await expect.poll(() => page.locator(`${hero} .splide__pagination__page`).count(), { timeout: MOUNT_MS }).toBe(5)
+    expect(await page.locator(`${hero} ul.splide__list > li.splide__slide:not(.splide__slide--clone)`).count()).toBe(5)
+    expect(await page.locator(`${hero} li.splide__slide.is-active:not(.splide__slide--clone) img`).evaluate((img) => 'fromServer' in img)).toBe(true)
+    // Splide's slide role (tabpanel) is not allowed on an <li>; the options leave it off.
+    expect(await page.locator(`${hero} li.splide__slide[role]`).count()).toBe(0)
+    expect(await axeViolations(page)).toEqual([])
+  })
 
   test('the phone hero carousel advances by itself, has 5 dots, and stops for good once touched', async () => {
     const { page } = await visit('/', PHONE)

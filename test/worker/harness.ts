@@ -163,6 +163,12 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
 }
 
 /** The modules a page's starter script imports before hydrating (src/render/start-app.ts). */
+/** The JavaScript a page's starter imports before the page can hydrate, as the shop serves it. */
+export async function criticalJs(shop: Shop, path: string, init?: RequestInit): Promise<Buffer[]> {
+  const modules = new Set(appModules(await (await shop.fetch(path, init)).text()))
+  return Promise.all([...modules].map(async (src) => Buffer.from(await (await shop.fetch(src)).arrayBuffer())))
+}
+
 export function appModules(html: string): string[] {
   const listed = /<script data-modules="([^"]+)">/.exec(html)?.[1]
   if (!listed) throw new Error('the page has no starter script')

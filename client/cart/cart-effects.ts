@@ -1,0 +1,104 @@
+import { atom, useAtomValue } from 'jotai'
+import { atomEffect } from 'jotai-effect'
+import { cartIdAtom, clearCartAtom } from './cart-edits'
+import { CART_STORAGE_KEY, cartAtom, EMPTY_CART, unsavedUpdatesAtom, type StoredCart } from './cart-store'
+
+// The cart's side effects, in a chunk that arrives after the page has hydrated, so neither
+// they nor jotai-effect cost the page's start.
+
+/** localStorage that never throws: blocked storage reads as empty, and a full one drops the write. */
+const storage = {
+  read(): string | null {
+    try {
+      return window.localStorage.getItem(CART_STORAGE_KEY)
+    } catch {
+      return null
+    }
+  },
+  write(cart: StoredCart) {
+    try {
+      window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart))
+    } catch {
+      // Full or unavailable: the cart carries on in memory for the visit.
+    }
+  },
+}
+
+/** The cart as localStorage holds it now, so one read back from it is not written again. */
+const cartInStorageAtom = atom<StoredCart | null>(null)
+
+/**
+ * Reads the stored cart once, and again whenever another tab changes it, so the tabs
+ * converge. What the shopper changed before the first read is replayed on top of it.
+ */
+const readStoredCartEffect = atomEffect((get, set) => {
+  let live = true
+  const read = async () => {
+    const text = storage.read()
+    // Nothing stored (a first visit, most of them): no validator to fetch and evaluate.
+    const stored = text === null ? EMPTY_CART : (await import('./stored-cart')).parseStoredCart(text)
+    if (!live) return
+    const unsaved = get.peek(unsavedUpdatesAtom) ?? []
+    set(cartInStorageAtom, stored)
+    set(cartAtom, unsaved.reduce((cart, update) => update(cart), stored))
+    set(unsavedUpdatesAtom, null)
+  }
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === CART_STORAGE_KEY || event.key === null) void read()
+  }
+  void read()
+  window.addEventListener('storage', onStorage)
+  return () => {
+    live = false
+    window.removeEventListener('storage', onStorage)
+  }
+})
+
+/** Writes every change of the cart to localStorage, once the stored one has been read. */
+const persistCartEffect = atomEffect((get, set) => {
+  const cart = get(cartAtom)
+  if (get(unsavedUpdatesAtom) !== null || cart === get.peek(cartInStorageAtom)) return
+  storage.write(cart)
+  set(cartInStorageAtom, cart)
+})
+
+/**
+ * The cart survives the purchase in this tab. When the shopper comes back to it (focus or
+ * visibility), ask the Worker whether Shopify still has the hosted cart; once it was
+ * bought (or expired), empty the local one. Any failure keeps the cart as it is.
+ */
+const forgetCompletedCartEffect = atomEffect((get, set) => {
+  const cartId = get(cartIdAtom)
+  if (!cartId) return
+  let asking = false
+  const check = async () => {
+    if (document.visibilityState !== 'visible' || asking) return
+    asking = true
+    try {
+      const response = await fetch(`/cart/status?id=${encodeURIComponent(cartId)}`)
+      if (response.ok && ((await response.json()) as { status?: string }).status === 'gone') set(clearCartAtom)
+    } catch {
+      // Offline or Shopify unreachable: keep the cart.
+    } finally {
+      asking = false
+    }
+  }
+  document.addEventListener('visibilitychange', check)
+  window.addEventListener('focus', check)
+  return () => {
+    document.removeEventListener('visibilitychange', check)
+    window.removeEventListener('focus', check)
+  }
+})
+
+const cartEffectsAtom = atom((get) => {
+  get(readStoredCartEffect)
+  get(persistCartEffect)
+  get(forgetCompletedCartEffect)
+})
+
+/** Mounts the cart's effects; App renders it as a section hydrated after the page. */
+export function CartEffects() {
+  useAtomValue(cartEffectsAtom)
+  return null
+}

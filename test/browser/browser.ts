@@ -1,28 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { mkdirSync } from 'node:fs'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { expect } from 'vitest'
 
 const require = createRequire(import.meta.url)
-const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
-
-export const PHONE = { width: 390, height: 844 }
-export const DESKTOP = { width: 1280, height: 900 }
-export const SIZES = [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const
+export { DESKTOP, launchChromium, PHONE, SIZES } from './chromium'
 
 export const SCREENSHOTS = 'test-results/screenshots'
 
-/** Debian's Chromium, never a downloaded one, with flags that work offline. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  })
-}
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
 
 export type Watched = { page: Page; context: BrowserContext; problems: string[]; consoleLines: string[] }
 

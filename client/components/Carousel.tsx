@@ -14,13 +14,15 @@ type CarouselProps = { id: string; label: string; interval: number; children: Re
  */
 export function Carousel({ id, label, interval, children, className = '' }: CarouselProps) {
   return (
-    // Room at the bottom for the dots, so nothing moves when Splide adds them.
+    // Room at the bottom for the dots, so nothing moves when Splide adds them. `is-rendered`
+    // tells Splide's stylesheet the markup is already drawn: without it the carousel, and
+    // with it the phone's largest picture, stays hidden until Splide mounts.
     <Splide
       id={id}
       hasTrack={false}
       options={OPTIONS}
       aria-label={label}
-      className={`relative pb-7 ${className}`}
+      className={`is-rendered relative pb-7 ${className}`}
       onMounted={(splide) => splide.on('destroy', advanceEvery(splide, interval))}
     >
       <SplideTrack className="rounded-3xl">{children}</SplideTrack>

@@ -19,7 +19,7 @@ export default defineConfig({
       resolveDependencies: (chunk, deps) => deps.filter((dep) => dep !== chunk && !/\/(entry|framework|rolldown-runtime)-/.test(dep)),
     },
     rolldownOptions: {
-      input: 'client/entry.tsx',
+      input: 'client/browser/entry.tsx',
       output: {
         // V8's explicit compile hint (Chrome 136+; a comment, so inert elsewhere): compile every
         // function of React, ReactDOM and jotai eagerly on the streaming thread while the file

@@ -1,6 +1,6 @@
 // `npm run bench`: the shop measured against the ceiling of its own runtime, all in one run.
 // Builds the production bundle, runs it in workerd with the Storefront double answering
-// after a realistic 80 ms, and writes bench/results.{json,md} and the README table.
+// after a realistic 80 ms, and writes bench/results.{json,md} and the tables in bench/README.md.
 import autocannon from 'autocannon'
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -8,7 +8,7 @@ import { createServer, request } from 'node:http'
 import { extname, join } from 'node:path'
 import os from 'node:os'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
-import { blanket } from '../test/double/catalog.ts'
+import { blanket } from '../storefront-double/catalog.ts'
 import { appModules, criticalJs, startShop } from '../test/worker/harness.ts'
 import { launchChromium } from '../test/browser/chromium.ts'
 import { ratchetBudget } from './budget.ts'
@@ -247,8 +247,8 @@ try {
     ...targets.map(([target, met, measured]) => `| ${target} | ${met ? 'met' : '**short**'} | ${measured} |`),
   ].join('\n')
   writeFileSync('bench/results.md', md + '\n')
-  const readme = readFileSync('README.md', 'utf8')
-  writeFileSync('README.md', readme.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, `<!-- bench:start -->\n${md}\n<!-- bench:end -->`))
+  const notes = readFileSync('bench/README.md', 'utf8')
+  writeFileSync('bench/README.md', notes.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, `<!-- bench:start -->\n${md}\n<!-- bench:end -->`))
   console.log(md)
 } finally {
   await shop.dispose()

@@ -1,11 +1,11 @@
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { useAtomValue } from 'jotai'
-import { isCartOpenAtom } from './cart/cart-store'
+import { isCartOpenAtom } from './cart/cart-atoms'
 import { Header } from './components/Header'
 import { ToastHost } from './components/toasts'
 import { deferredSection, staticSection } from './lib/deferred-section'
 import type { Thenable } from './lib/thenable'
-import type { PageData, ProductResult } from './page-data'
+import type { PageData, ProductResult } from '../domain/page-data'
 import { ErrorPage } from './pages/ErrorPage'
 import type { PageComponent } from './pages/page-modules'
 import { ProductContext, ProductData } from './product-context'
@@ -15,11 +15,6 @@ const CartDrawer = lazy(() => import('./components/CartDrawer'))
 const Footer = staticSection(() => import('./components/Footer').then((m) => m.Footer))
 // Silent until the cart changes: hydrated after the page's first parts.
 const CartAnnouncer = deferredSection(() => import('./components/CartAnnouncer').then((m) => m.CartAnnouncer))
-// Reads and saves the cart, across tabs too: hydrated after the page's first parts.
-const CartEffects = deferredSection(() => import('./cart/cart-effects').then((m) => m.CartEffects))
-
-/** What the server loads before rendering any page, so the HTML is whole. */
-export const preloadShell = () => Promise.all([Header, ProductData, Footer, CartAnnouncer, CartEffects].map((section) => section.preload()))
 
 type AppProps = {
   page: PageData
@@ -44,7 +39,6 @@ export function App({ page, Page, product }: AppProps) {
       <BrowserEffects />
       <CartDrawerWhenUsed />
       <CartAnnouncer />
-      <CartEffects />
       <ToastHost />
     </ProductContext>
   )

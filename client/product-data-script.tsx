@@ -1,5 +1,5 @@
 import { jsonForScript } from './lib/json-script'
-import { BUY_FORM_ID, PRODUCT_DATA_ID, type ProductResult } from './page-data'
+import { BUY_FORM_ID, PRODUCT_DATA_ID, type ProductResult } from '../domain/page-data'
 
 /**
  * The product as data in the page, which client/entry.tsx reads to hydrate with it, and the

@@ -1,4 +1,4 @@
-import type { Product } from '../src/storefront/types'
+import type { Product } from './product'
 
 /** What the Worker tells the browser about the page it rendered, for hydration. */
 export type PageName = 'home' | 'product' | 'terms' | 'privacy' | 'about' | 'not-found' | 'error'
@@ -12,5 +12,5 @@ export const PRODUCT_DATA_ID = 'product-data'
 /** The no-JavaScript buy form that Order and Add to Cart submit until the app takes over. */
 export const BUY_FORM_ID = 'buy-now'
 
-/** The one product the landing page sells (SPEC §4). */
+/** The one product the landing page sells. */
 export const LANDING_PRODUCT_HANDLE = 'toddler-blanket'

@@ -1,4 +1,4 @@
-/** The shop's entities (SPEC §3), flattened: nothing above src/storefront sees edges/node. */
+/** The product as both sides see it, flattened: nothing above src/storefront sees edges/node. */
 
 export type Money = { amount: string; currencyCode: string }
 export type Image = { url: string; altText: string | null }
@@ -22,15 +22,5 @@ export type Product = {
   priceRange: { minVariantPrice: Money }
   images: Image[]
   variants: Variant[]
-  options: { name: string; values: string[] }[]
 }
 
-export type CartLineInput = { merchandiseId: string; quantity: number }
-
-export type CreatedCart = {
-  id: string
-  checkoutUrl: string
-  totalQuantity: number
-  cost: { totalAmount: Money }
-  lines: { merchandiseId: string; quantity: number }[]
-}

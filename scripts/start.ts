@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { ConfigError, readConfig, type Bindings } from '../src/config.ts'
-import { startStorefrontDouble } from '../test/double/server.ts'
+import { startStorefrontDouble } from '../storefront-double/server.ts'
 
 const port = Number(process.env.PORT ?? 8787)
 const doublePort = Number(process.env.DOUBLE_PORT ?? 8788)

@@ -38,7 +38,7 @@ const LOOPBACK = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/
  * A bare myshopify/custom domain means https. A plain-http origin is accepted only on
  * loopback, which is where the local Storefront double listens during development.
  */
-const storeOrigin = z
+const storeDomainSchema = z
   .string({ error: 'is not set' })
   .trim()
   .min(1, 'is not set')
@@ -74,7 +74,7 @@ const millis = (fallback: number) => z.coerce.number().int().min(0).max(60_000).
 
 const configSchema = z
   .object({
-    SHOPIFY_STORE_DOMAIN: storeOrigin,
+    SHOPIFY_STORE_DOMAIN: storeDomainSchema,
     SHOPIFY_STOREFRONT_TOKEN: z.string().trim().optional(),
     SHOPIFY_STOREFRONT_PRIVATE_TOKEN: z.string().trim().optional(),
     PRODUCT_CACHE_FRESH_SECONDS: seconds(60),

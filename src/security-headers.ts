@@ -4,7 +4,7 @@ import { configOrNull } from './config'
 import { START_APP_SCRIPT_HASH } from './render/start-app'
 
 /** The shop's own Shopify origin: its images (the local double serves them). */
-const storeOrigin = (c: Context) => configOrNull(c.env)?.storefront.origin ?? ''
+const shopifyOrigin = (c: Context) => configOrNull(c.env)?.storefront.origin ?? ''
 
 /**
  * Where a checkout form may go. Chromium checks form-action on every redirect after a form
@@ -27,7 +27,7 @@ export const securityHeaders = secureHeaders({
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", NONCE, START_APP_SCRIPT_HASH],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'https://cdn.shopify.com', storeOrigin],
+    imgSrc: ["'self'", 'data:', 'https://cdn.shopify.com', shopifyOrigin],
     connectSrc: ["'self'"],
     fontSrc: ["'self'"],
     objectSrc: ["'none'"],

@@ -34,7 +34,7 @@ function storefrontSchema(): GraphQLSchema {
   return schema
 }
 
-const IMAGE_DIR = new URL('../../public/images/', import.meta.url)
+const IMAGE_DIR = new URL('../public/images/', import.meta.url)
 
 export function createStorefrontDouble() {
   storefrontSchema() // ~100 ms of parsing: pay it at start, not inside the first request

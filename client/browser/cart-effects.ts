@@ -1,10 +1,12 @@
-import { atom, useAtomValue } from 'jotai'
+import { atom, getDefaultStore } from 'jotai'
 import { atomEffect } from 'jotai-effect'
-import { cartIdAtom, clearCartAtom } from './cart-edits'
-import { CART_STORAGE_KEY, cartAtom, EMPTY_CART, unsavedUpdatesAtom, type StoredCart } from './cart-store'
+import { cartIdAtom, clearCartAtom } from '../cart/cart-edits'
+import { CART_STORAGE_KEY, EMPTY_CART, type StoredCart } from '../../domain/cart'
+import { cartAtom, unsavedUpdatesAtom } from '../cart/cart-atoms'
 
-// The cart's side effects, in a chunk that arrives after the page has hydrated, so neither
-// they nor jotai-effect cost the page's start.
+// The cart's side effects, in a chunk the browser fetches once the page has hydrated, so
+// neither they nor jotai-effect cost the page's start, and the stored cart can never
+// change what hydration compares with the server's HTML.
 
 /** localStorage that never throws: blocked storage reads as empty, and a full one drops the write. */
 const storage = {
@@ -71,8 +73,12 @@ const forgetCompletedCartEffect = atomEffect((get, set) => {
   const cartId = get(cartIdAtom)
   if (!cartId) return
   let asking = false
+  let askAgain = false
   const check = async () => {
-    if (document.visibilityState !== 'visible' || asking) return
+    if (document.visibilityState !== 'visible') return
+    // One question at a time; a return while one is out asks again once it is answered,
+    // since the order may have been paid in between.
+    if (asking) return void (askAgain = true)
     asking = true
     try {
       const response = await fetch(`/cart/status?id=${encodeURIComponent(cartId)}`)
@@ -81,6 +87,10 @@ const forgetCompletedCartEffect = atomEffect((get, set) => {
       // Offline or Shopify unreachable: keep the cart.
     } finally {
       asking = false
+      if (askAgain) {
+        askAgain = false
+        void check()
+      }
     }
   }
   document.addEventListener('visibilitychange', check)
@@ -97,8 +107,7 @@ const cartEffectsAtom = atom((get) => {
   get(forgetCompletedCartEffect)
 })
 
-/** Mounts the cart's effects; App renders it as a section hydrated after the page. */
-export function CartEffects() {
-  useAtomValue(cartEffectsAtom)
-  return null
+/** Starts the cart's effects in the app's store; the browser entry calls it once the page has hydrated. */
+export function startCartEffects(store = getDefaultStore()): () => void {
+  return store.sub(cartEffectsAtom, () => {})
 }

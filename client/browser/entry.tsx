@@ -3,13 +3,13 @@ import '@unocss/reset/tailwind.css'
 // script runs). All CSS lives here, in the one stylesheet the Worker inlines into every page.
 import '@splidejs/react-splide/css/core'
 import 'virtual:uno.css'
-import { startTransition } from 'react'
+import { startTransition, useEffect } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { App } from './App'
-import { readJsonScript } from './lib/json-script'
-import { fulfilled } from './lib/thenable'
-import { PAGE_DATA_ID, PRODUCT_DATA_ID, type PageData, type ProductResult } from './page-data'
-import { pageModules } from './pages/page-modules'
+import { App } from '../App'
+import { readJsonScript } from '../lib/json-script'
+import { fulfilled } from '../lib/thenable'
+import { PAGE_DATA_ID, PRODUCT_DATA_ID, type PageData, type ProductResult } from '../../domain/page-data'
+import { pageModules } from '../pages/page-modules'
 
 // The page's starter (src/render/start-app.ts) imports this module only once the streamed
 // document is complete, so the product the server streamed in is already in the page:
@@ -21,6 +21,28 @@ void pageModules[page.page].load().then((Page) => {
   // As a transition, hydration yields to the browser every few milliseconds instead of
   // holding the main thread for the whole page, so a tap or a paint never waits long.
   startTransition(() => {
-    hydrateRoot(document.getElementById('root')!, <App page={page} Page={Page} product={product ? fulfilled(product) : null} />)
+    hydrateRoot(
+      document.getElementById('root')!,
+      <>
+        <App page={page} Page={Page} product={product ? fulfilled(product) : null} />
+        <CartEffectsOnceHydrated />
+      </>,
+    )
   })
 })
+
+/** Renders nothing; once the page's shell has hydrated, reads the stored cart and keeps it saved (cart/cart-effects.ts). */
+function CartEffectsOnceHydrated() {
+  useEffect(() => {
+    let stop: (() => void) | undefined
+    let unmounted = false
+    void import('./cart-effects').then(({ startCartEffects }) => {
+      if (!unmounted) stop = startCartEffects()
+    })
+    return () => {
+      unmounted = true
+      stop?.()
+    }
+  }, [])
+  return null
+}

@@ -2,8 +2,7 @@
 // cart. Loaded after hydration (see cart-effects.ts), so zod is off the critical path.
 import * as z from 'zod/mini'
 
-import { MAX_LINES, MAX_QUANTITY } from './cart-limits'
-import { EMPTY_CART } from './cart-store'
+import { EMPTY_CART, MAX_LINES, MAX_QUANTITY, VARIANT_ID, type StoredCart } from '../../domain/cart'
 
 const text = (max: number) => z.string().check(z.maxLength(max))
 const webUrl = z.string().check(z.maxLength(2048), z.regex(/^(https?:\/\/|\/(?!\/))/))
@@ -11,7 +10,7 @@ const webUrl = z.string().check(z.maxLength(2048), z.regex(/^(https?:\/\/|\/(?!\
 const image = z.object({ url: webUrl, altText: z.nullable(text(500)) })
 
 /**
- * SPEC's shape, a list of edges each holding a node; carts saved before it was followed
+ * The stored shape (docs/product.md), a list of edges each holding a node; carts saved before it was followed
  * hold a flat list of images, and are read into the same shape so no cart is lost.
  */
 const cartImages = z.union([
@@ -23,7 +22,7 @@ const cartImages = z.union([
 ])
 
 const cartItemSchema = z.object({
-  variantId: z.string().check(z.regex(/^gid:\/\/shopify\/ProductVariant\/\d{1,20}$/)),
+  variantId: z.string().check(z.regex(VARIANT_ID)),
   variantTitle: text(300),
   quantity: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_QUANTITY)),
   price: z.object({
@@ -44,10 +43,9 @@ const storedCartSchema = z.object({
   checkoutUrl: z.nullable(webUrl),
 })
 
-export type CartItem = z.output<typeof cartItemSchema>
-export type StoredCart = z.output<typeof storedCartSchema>
 
-/** The stored text as a cart: bad JSON, wrong types, hostile sizes all become empty. */
+/** The stored text as a cart: bad JSON, wrong types, hostile sizes all become empty. The
+ * schema's output must be a StoredCart (domain/cart.ts), or this does not type-check. */
 export function parseStoredCart(text: string | null): StoredCart {
   if (!text) return EMPTY_CART
   try {

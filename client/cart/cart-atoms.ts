@@ -1,15 +1,5 @@
 import { atom } from 'jotai'
-import type { CartItem, StoredCart } from './stored-cart'
-
-export type { CartItem, StoredCart } from './stored-cart'
-
-/** Where the cart lives between visits (SPEC §4). */
-export const CART_STORAGE_KEY = 'shopify-cart'
-import { MAX_LINES, MAX_QUANTITY } from './cart-limits'
-
-export { MAX_QUANTITY } from './cart-limits'
-
-export const EMPTY_CART: StoredCart = { items: [], cartId: null, checkoutUrl: null }
+import { EMPTY_CART, MAX_LINES, MAX_QUANTITY, type CartItem, type StoredCart } from '../../domain/cart'
 
 export type CartUpdate = (cart: StoredCart) => StoredCart
 
@@ -42,7 +32,7 @@ export const totalQuantityAtom = atom((get) => get(itemsAtom).reduce((sum, item)
 
 export const clamp = (quantity: number) => Math.min(quantity, MAX_QUANTITY)
 
-/** Adds to the line of the same variant, or appends a new line (SPEC §4). */
+/** Adds to the line of the same variant, or appends a new line. */
 export const addItemAtom = atom(null, (_get, set, item: CartItem) => {
   set(storedCartAtom, (cart) => {
     const existing = cart.items.find((line) => line.variantId === item.variantId)

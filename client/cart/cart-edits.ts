@@ -1,5 +1,6 @@
 import { atom } from 'jotai'
-import { clamp, EMPTY_CART, itemsAtom, storedCartAtom } from './cart-store'
+import { EMPTY_CART } from '../../domain/cart'
+import { clamp, itemsAtom, storedCartAtom } from './cart-atoms'
 
 // What the cart drawer and checkout do to the cart. Apart from cart-store.ts (what every
 // page needs to show the badge and order) so that this comes with the drawer's code.
@@ -11,7 +12,7 @@ export const totalPriceAtom = atom((get) =>
   get(itemsAtom).reduce((sum, item) => sum + Number.parseFloat(item.price.amount) * item.quantity, 0),
 )
 
-/** Sets a line's quantity; 0 or less removes it (SPEC §5). */
+/** Sets a line's quantity; 0 or less removes it. */
 export const updateQuantityAtom = atom(null, (_get, set, { variantId, quantity }: { variantId: string; quantity: number }) => {
   set(storedCartAtom, (cart) => ({
     ...cart,

@@ -1,8 +1,8 @@
-import type { Product } from '../../src/storefront/types'
-import type { CartItem } from './cart-store'
+import type { Product } from '../../domain/product'
+import type { CartItem } from '../../domain/cart'
 
 /**
- * The line the shop adds on every order click: the first variant, quantity 1 (SPEC §9),
+ * The line the shop adds on every order click: the first variant, quantity 1,
  * pictured by the variant's own image when it has one.
  */
 export function firstVariantLine(product: Product): CartItem | null {

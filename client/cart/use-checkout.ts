@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { checkoutCreatedAtom, isLoadingAtom } from './cart-edits'
-import { isCartOpenAtom, itemsAtom } from './cart-store'
+import { isCartOpenAtom, itemsAtom } from './cart-atoms'
 import { toastCheckoutFailed } from '../components/toasts'
 
 type CheckoutAnswer = { checkoutUrl: string; cartId: string }

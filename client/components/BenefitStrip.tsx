@@ -15,5 +15,3 @@ export function BenefitStrip() {
     </section>
   )
 }
-
-BenefitStrip.preload = Benefits.preload

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useRef, useState } from 'react'
-import { totalQuantityAtom } from '../cart/cart-store'
+import { totalQuantityAtom } from '../cart/cart-atoms'
 import { itemCountText } from '../lib/item-count'
 
 /** Tells screen-reader users when the cart changes, wherever focus is. */

@@ -2,7 +2,8 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useLayoutEffect, useRef } from 'react'
 import { Drawer } from 'vaul'
 import { isLoadingAtom, removeItemAtom, totalPriceAtom, updateQuantityAtom } from '../cart/cart-edits'
-import { isCartOpenAtom, itemsAtom, MAX_QUANTITY, totalQuantityAtom, type CartItem } from '../cart/cart-store'
+import { MAX_QUANTITY, type CartItem } from '../../domain/cart'
+import { isCartOpenAtom, itemsAtom, totalQuantityAtom } from '../cart/cart-atoms'
 import { useCheckout } from '../cart/use-checkout'
 import { formatPrice } from '../lib/format'
 import { itemCountText } from '../lib/item-count'
@@ -10,7 +11,7 @@ import { CloseIcon, MinusIcon, PlusIcon, SpinnerIcon, TrashIcon } from './drawer
 import { BagIcon } from './icons'
 
 /**
- * The cart sheet (SPEC §2). vaul (on Radix Dialog) traps focus while it is open and closes
+ * The cart sheet. vaul (on Radix Dialog) traps focus while it is open and closes
  * on Esc or a click outside. Loaded on first use, so it costs nothing on first paint.
  */
 export default function CartDrawer() {

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { isCartOpenAtom, totalQuantityAtom } from '../cart/cart-store'
+import { isCartOpenAtom, totalQuantityAtom } from '../cart/cart-atoms'
 import { staticSection } from '../lib/deferred-section'
 import { BagIcon } from './icons'
 
@@ -36,5 +36,3 @@ export function Header() {
     </header>
   )
 }
-
-Header.preload = HomeLink.preload

@@ -25,5 +25,3 @@ export function HeroGallery() {
     </div>
   )
 }
-
-HeroGallery.preload = HeroCarousel.preload

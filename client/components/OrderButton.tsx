@@ -1,12 +1,12 @@
 import { useSetAtom } from 'jotai'
 import type { ReactNode } from 'react'
-import { addItemAtom, isCartOpenAtom } from '../cart/cart-store'
+import { addItemAtom, isCartOpenAtom } from '../cart/cart-atoms'
 import { firstVariantLine } from '../cart/cart-item'
-import { BUY_FORM_ID } from '../page-data'
+import { BUY_FORM_ID } from '../../domain/page-data'
 import { useSettledProduct } from '../product-context'
 import { toastProductUnavailable } from './toasts'
 
-/** Adds the blanket (first variant, quantity 1) and opens the cart (SPEC §4 'Order click'). */
+/** Adds the blanket (first variant, quantity 1) and opens the cart (docs/product.md, 'The cart'). */
 export function OrderButton({ children, className = '' }: { children: ReactNode; className?: string }) {
   const result = useSettledProduct()
   const add = useSetAtom(addItemAtom)

@@ -1,11 +1,11 @@
 import toast, { type Toast, type ToastOptions } from 'react-hot-toast'
 
-// What each toast says (SPEC §8), fetched with react-hot-toast on the first toast, so
+// What each toast says (docs/product.md), fetched with react-hot-toast on the first toast, so
 // none of it weighs on the page's first load.
 
 const TOP_CENTRE: ToastOptions = { position: 'top-center' }
 
-/** An error toast: the SPEC's words in bold, then what the shopper can do next. */
+/** An error toast: the shop's words in bold, then what the shopper can do next. */
 const error = (title: string, next: string) =>
   toast.error(
     (_: Toast) => (

@@ -1,4 +1,4 @@
-// The benefit strip, on the landing and product pages (SPEC §3 'Local content').
+// The benefit strip, on the landing and product pages.
 
 export type Benefit = { icon: 'palette' | 'cloud' | 'shield' | 'heart' | 'sparkle'; title: string; description: string }
 

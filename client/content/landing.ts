@@ -1,4 +1,4 @@
-// The landing page's story below the fold (SPEC §3 'Local content').
+// The landing page's story below the fold.
 
 import type { CarouselImage } from './product'
 

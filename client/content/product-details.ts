@@ -1,4 +1,4 @@
-// The blanket's facts: the landing page's details list and the product page's 'Product Details' (SPEC §2).
+// The blanket's facts: the landing page's details list and the product page's 'Product Details'.
 
 export const productDetails: { label: string; value: string }[] = [
   { label: 'Dimensions', value: '30" × 40" (76.2 × 101.6 cm)' },

@@ -1,4 +1,4 @@
-// The blanket's pictures, at the top of the landing page (SPEC §3 'Local content').
+// The blanket's pictures, at the top of the landing page.
 
 export type CarouselImage = { src: string; alt: string }
 

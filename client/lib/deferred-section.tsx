@@ -5,7 +5,7 @@ export type DeferredSection<P extends object = object> = ComponentType<P> & { pr
 
 /**
  * A part of a page whose code is not on the critical path. The server loads it before
- * rendering (`preload`), so the HTML is always whole. In the browser its code is fetched
+ * rendering (`preloadSections`), so the HTML is always whole. In the browser its code is fetched
  * when hydration reaches it; until then React keeps the server's HTML in place and
  * hydrates the rest of the page (selective hydration). Each section is its own Suspense
  * boundary.
@@ -37,6 +37,22 @@ export function staticSection<P extends object = object>(load: () => Promise<Com
   return section(load, { hydrate: false })
 }
 
+// Every section joins this list when its module is evaluated, so the server can load them
+// all before rendering without any page keeping a list of its own.
+const sections = new Set<DeferredSection<never>>()
+
+/**
+ * Loads the code of every section defined so far, then of the sections that code defines,
+ * until none is left: the server calls it before rendering, so the HTML is always whole.
+ */
+export async function preloadSections(): Promise<void> {
+  let loaded = -1
+  while (loaded < sections.size) {
+    loaded = sections.size
+    await Promise.all([...sections].map((section) => section.preload()))
+  }
+}
+
 function section<P extends object>(load: () => Promise<ComponentType<P>>, { hydrate }: { hydrate: boolean }): DeferredSection<P> {
   let module: Thenable<ComponentType<P>> | undefined
   const preload = () => (module ??= track(load()))
@@ -54,7 +70,9 @@ function section<P extends object>(load: () => Promise<ComponentType<P>>, { hydr
       </Suspense>
     )
   })
-  return Object.assign(Section, { preload })
+  const registered = Object.assign(Section, { preload })
+  sections.add(registered as DeferredSection<never>)
+  return registered
 }
 
 const NEVER = new Promise<never>(() => {})

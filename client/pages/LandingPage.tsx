@@ -19,7 +19,6 @@ const LifestyleCarousel = deferredSection(() =>
     .then((m) => m.LifestyleCarousel),
 )
 const Testimonials = staticSection(() => loadCopy().then((m) => m.Testimonials))
-const deferredSections = [HeroCopy, HeroGallery, SoftnessCopy, ClosingCopy, Characters, LifestyleCarousel, Testimonials, BenefitStrip]
 
 export function LandingPage() {
   return (
@@ -54,8 +53,6 @@ export function LandingPage() {
     </>
   )
 }
-
-LandingPage.preload = () => Promise.all(deferredSections.map((section) => section.preload()))
 
 function LandingProductData() {
   const resource = use(ProductContext)

@@ -1,14 +1,14 @@
 import { useSetAtom } from 'jotai'
 import { Suspense, use } from 'react'
-import type { Product } from '../../src/storefront/types'
-import { addItemAtom } from '../cart/cart-store'
+import type { Product } from '../../domain/product'
+import { addItemAtom } from '../cart/cart-atoms'
 import { firstVariantLine } from '../cart/cart-item'
 import { BenefitStrip } from '../components/BenefitStrip'
 import { Gallery } from '../components/Gallery'
 import { ChevronIcon } from '../components/product-icons'
 import { toastAdded, toastProductUnavailable } from '../components/toasts'
 import { staticSection } from '../lib/deferred-section'
-import { BUY_FORM_ID } from '../page-data'
+import { BUY_FORM_ID } from '../../domain/page-data'
 import { ProductContext, ProductData } from '../product-context'
 
 // What needs no code in the browser (ProductStatic.tsx) is never hydrated; the gallery,
@@ -19,7 +19,6 @@ const ProductNotFound = staticSection(() => loadStatic().then((m) => m.ProductNo
 const BackToStore = staticSection(() => loadStatic().then((m) => m.BackToStore))
 const ProductSummary = staticSection(() => loadStatic().then((m) => m.ProductSummary))
 const ProductDetailRows = staticSection(() => loadStatic().then((m) => m.ProductDetailRows))
-const deferredSections = [ProductSkeleton, ProductNotFound, BackToStore, ProductSummary, ProductDetailRows, BenefitStrip]
 
 export function ProductPage() {
   return (
@@ -28,8 +27,6 @@ export function ProductPage() {
     </Suspense>
   )
 }
-
-ProductPage.preload = () => Promise.all(deferredSections.map((section) => section.preload()))
 
 function ProductDetail() {
   const resource = use(ProductContext)

@@ -1,4 +1,4 @@
-import type { Product } from '../../src/storefront/types'
+import type { Product } from '../../domain/product'
 import { ArrowLeftIcon } from '../components/product-icons'
 import { productDetails } from '../content/product-details'
 import { formatPrice } from '../lib/format'
@@ -39,7 +39,7 @@ export function BackToStore() {
   )
 }
 
-/** SPEC's 'Product not found' view; the line under it says which of the two it is. */
+/** The 'Product not found' view; the line under it says which of the two it is. */
 export function ProductNotFound({ unreachable = false }: { unreachable?: boolean }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">

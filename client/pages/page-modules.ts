@@ -1,9 +1,8 @@
 import type { ComponentType } from 'react'
-import type { PageName } from '../page-data'
+import type { PageName } from '../../domain/page-data'
 import { ErrorPage } from './ErrorPage'
 
-/** A page; `preload` loads its deferred sections, which the server needs before rendering. */
-export type PageComponent = ComponentType<{ path: string }> & { preload?: () => PromiseLike<unknown> }
+export type PageComponent = ComponentType<{ path: string }>
 
 /**
  * Every page is its own chunk, so a phone downloads only the page it shows. `source` is

@@ -1,11 +1,11 @@
-import manifest from '../../dist/client/.vite/manifest.json'
-import type { PageName } from '../../client/page-data'
+// Vite's manifest of the browser bundle, which wrangler.toml's [alias] points at; named, not
+// a path into dist/, so the code type-checks before anything is built (client-manifest.d.ts).
+import manifest from 'client-manifest'
+import type { PageName } from '../../domain/page-data'
 import { pageModules } from '../../client/pages/page-modules'
 
-type ManifestEntry = { file: string; css?: string[]; imports?: string[] }
-
-const chunks = manifest as Record<string, ManifestEntry>
-const ENTRY = 'client/entry.tsx'
+const chunks = manifest
+const ENTRY = 'client/browser/entry.tsx'
 const entry = chunks[ENTRY]
 const stylesheet = chunks['style.css'] // one, for the whole app (vite.config.ts: cssCodeSplit)
 if (!entry || !stylesheet) throw new Error(`dist/client/.vite/manifest.json lacks ${ENTRY} or style.css: run \`vite build\` first`)

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { jsonForScript } from '../../client/lib/json-script'
-import { PAGE_DATA_ID, type PageData } from '../../client/page-data'
+import { PAGE_DATA_ID, type PageData } from '../../domain/page-data'
 import { START_APP_SCRIPT } from './start-app'
 
 export type Head = {

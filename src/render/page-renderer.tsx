@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../app-env'
 import { log } from '../log'
 import { Document, type Head } from './document'
-import type { PageData } from '../../client/page-data'
+import type { PageData } from '../../domain/page-data'
 
 declare module '@hono/react-renderer' {
   /** What every page hands `c.render` besides the app: the document around it. */

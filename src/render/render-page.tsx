@@ -1,10 +1,11 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { isbot } from 'isbot'
-import { App, preloadShell } from '../../client/App'
+import { App } from '../../client/App'
+import { preloadSections } from '../../client/lib/deferred-section'
 import { pageModules } from '../../client/pages/page-modules'
 import type { Thenable } from '../../client/lib/thenable'
-import type { PageData, ProductResult } from '../../client/page-data'
+import type { PageData, ProductResult } from '../../domain/page-data'
 import { clientAssets, inlineStyles } from './assets'
 import type { Head } from './document'
 import type { AppEnv } from '../app-env'
@@ -69,8 +70,8 @@ export async function renderPage(c: Context<AppEnv>, render: PageRender): Promis
 
 /** The page with its deferred sections: the browser may hydrate in parts, the HTML is whole. */
 async function loadWholePage(name: PageData['page']) {
-  const [Page] = await Promise.all([pageModules[name].load(), preloadShell()])
-  await Page.preload?.()
+  const Page = await pageModules[name].load()
+  await preloadSections()
   return Page
 }
 
@@ -79,5 +80,5 @@ function settledWithin(promise: PromiseLike<unknown>, ms: number): Promise<void>
   return Promise.race([
     Promise.resolve(promise).then(() => undefined),
     new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))),
-  ]).finally(() => clearTimeout(timer))
+  ]).finally(() => timer !== undefined && clearTimeout(timer))
 }

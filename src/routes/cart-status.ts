@@ -4,7 +4,7 @@ import type { AppEnv } from '../app-env'
 import { withinLimit } from '../client-address'
 import { readConfig } from '../config'
 import { log } from '../log'
-import { fetchCartStatus } from '../storefront/cart-status'
+import { fetchCartStatus } from '../storefront/hosted-cart-status'
 import { StorefrontError } from '../storefront/client'
 
 const cartId = z.string().regex(/^gid:\/\/shopify\/Cart\/[A-Za-z0-9_-]{1,200}(\?key=[A-Za-z0-9]{1,100})?$/, 'must be a gid://shopify/Cart/… id')

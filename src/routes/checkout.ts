@@ -1,20 +1,20 @@
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { every } from 'hono/combine'
+import { HTTPException } from 'hono/http-exception'
+import { zValidator } from '@hono/zod-validator'
 import { z } from 'zod'
-import { MAX_LINES, MAX_QUANTITY } from '../../client/cart/cart-limits'
+import { MAX_LINES, MAX_QUANTITY, VARIANT_ID } from '../../domain/cart'
 import type { AppEnv } from '../app-env'
 import { withinLimit } from '../client-address'
 import { readConfig } from '../config'
 import { log } from '../log'
-import { createCart } from '../storefront/cart'
+import { createCart, type CartLineInput } from '../storefront/cart'
 import { StorefrontError } from '../storefront/client'
-import type { CartLineInput } from '../storefront/types'
 
 const MAX_BODY_BYTES = 16 * 1024
 
-const merchandiseId = z
-  .string()
-  .regex(/^gid:\/\/shopify\/ProductVariant\/\d{1,20}$/, 'must be a gid://shopify/ProductVariant/<digits> id')
+const merchandiseId = z.string().regex(VARIANT_ID, 'must be a gid://shopify/ProductVariant/<digits> id')
 const quantity = z.number().int().min(1).max(MAX_QUANTITY)
 
 export const checkoutBody = z.strictObject({
@@ -24,19 +24,20 @@ export const checkoutBody = z.strictObject({
 // The no-JavaScript path: an HTML form with one variant and a quantity.
 const checkoutForm = z.object({
   merchandiseId,
-  quantity: z.coerce.number().pipe(quantity).default(1),
+  // An empty field is the form's way of leaving it out.
+  quantity: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().pipe(quantity).default(1)),
 })
 
 type Problem = { error: string; issues?: { path: string; message: string }[] }
 
-function invalid(error: z.ZodError): Problem {
+function invalid(error: z.core.$ZodError): Problem {
   return {
     error: 'Invalid checkout request',
     issues: error.issues.slice(0, 10).map((i) => ({ path: i.path.join('.') || '(body)', message: i.message })),
   }
 }
 
-/** The SPEC §8 message of a Shopify failure; anything else is ours and stays generic. */
+/** The shop's message for a Shopify failure (docs/product.md); anything else is ours and stays generic. */
 function upstreamMessage(error: unknown): string {
   return error instanceof StorefrontError ? error.message : 'Failed to create checkout'
 }
@@ -52,14 +53,62 @@ async function startCheckout(c: Context<AppEnv>, lines: CartLineInput[]) {
   }
 }
 
+/** The app's JSON and a plain form each have their validator and handler; nothing else is taken. */
+const byContentType: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const type = c.req.header('Content-Type') ?? ''
+  if (type.includes('json')) return checkoutJson(c, next)
+  if (type.includes('form')) return checkoutFormPost(c, next)
+  return c.json({ error: 'Send the cart as application/json or application/x-www-form-urlencoded' }, 415)
+}
+
+const checkoutJson = every(
+  zValidator('json', checkoutBody, (result, c) => {
+    if (!result.success) return c.json(invalid(result.error), 400)
+  }),
+  async (c: Context<AppEnv, '/', { in: { json: z.input<typeof checkoutBody> }; out: { json: z.output<typeof checkoutBody> } }>) => {
+    try {
+      const cart = await startCheckout(c, c.req.valid('json').lines)
+      return c.json({ checkoutUrl: cart.checkoutUrl, cartId: cart.id, totalQuantity: cart.totalQuantity })
+    } catch (error) {
+      log(c, 'error', 'checkout failed', { error })
+      return c.json({ error: upstreamMessage(error) }, 502)
+    }
+  },
+)
+
+const checkoutFormPost = every(
+  zValidator('form', checkoutForm, (result, c) => {
+    if (result.success) return
+    const problem = invalid(result.error)
+    return c.text(`${problem.error}: ${problem.issues!.map((i) => `${i.path} ${i.message}`).join('; ')}`, 400)
+  }),
+  async (c: Context<AppEnv, '/', { in: { form: z.input<typeof checkoutForm> }; out: { form: z.output<typeof checkoutForm> } }>) => {
+    try {
+      const cart = await startCheckout(c, [c.req.valid('form')])
+      return c.redirect(cart.checkoutUrl, 303)
+    } catch (error) {
+      log(c, 'error', 'checkout failed', { error })
+      return c.text(`Failed to create checkout. ${upstreamMessage(error)}. Please try again later.`, 502)
+    }
+  },
+)
+
 /**
  * POST /checkout creates the hosted cart from the browser's lines, once, and answers
- * with where to pay. Never cached: every answer carries `no-store`.
+ * with where to pay: JSON from the app, or a form post (one variant) from a page whose
+ * JavaScript is off or not live yet, answered with a 303 to the checkout. Never cached:
+ * every answer carries `no-store`.
  */
 export const checkout = new Hono<AppEnv>()
   .use(async (c, next) => {
     await next()
     c.header('Cache-Control', 'no-store')
+  })
+  // Hono's validator turns a body that is not JSON into an HTTPException; say so in the
+  // shape every other bad request gets.
+  .onError((error, c) => {
+    if (error instanceof HTTPException && error.status === 400 && /JSON/.test(error.message)) return c.json({ error: 'Request body is not valid JSON' }, 400)
+    throw error
   })
   .post(
     '/',
@@ -75,49 +124,9 @@ export const checkout = new Hono<AppEnv>()
       maxSize: MAX_BODY_BYTES,
       onError: (c) => c.json({ error: `Request body is larger than ${MAX_BODY_BYTES} bytes` }, 413),
     }),
-    async (c) => {
-      const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase()
-      if (type === 'application/json') return checkoutJson(c)
-      if (type === 'application/x-www-form-urlencoded') return checkoutFormPost(c)
-      return c.json({ error: 'Send the cart as application/json or application/x-www-form-urlencoded' }, 415)
-    },
+    byContentType,
   )
   .all('/', (c) => {
     c.header('Allow', 'POST')
     return c.json({ error: `${c.req.method} is not allowed here; use POST` }, 405)
   })
-
-async function checkoutJson(c: Context<AppEnv>) {
-  let body: unknown
-  try {
-    body = await c.req.json()
-  } catch {
-    return c.json({ error: 'Request body is not valid JSON' }, 400)
-  }
-  const parsed = checkoutBody.safeParse(body)
-  if (!parsed.success) return c.json(invalid(parsed.error), 400)
-
-  try {
-    const cart = await startCheckout(c, parsed.data.lines)
-    return c.json({ checkoutUrl: cart.checkoutUrl, cartId: cart.id, totalQuantity: cart.totalQuantity })
-  } catch (error) {
-    log(c, 'error', 'checkout failed', { error })
-    return c.json({ error: upstreamMessage(error) }, 502)
-  }
-}
-
-async function checkoutFormPost(c: Context<AppEnv>) {
-  const form = await c.req.parseBody()
-  const parsed = checkoutForm.safeParse({ merchandiseId: form.merchandiseId, quantity: form.quantity || undefined })
-  if (!parsed.success) {
-    const problem = invalid(parsed.error)
-    return c.text(`${problem.error}: ${problem.issues!.map((i) => `${i.path} ${i.message}`).join('; ')}`, 400)
-  }
-  try {
-    const cart = await startCheckout(c, [parsed.data])
-    return c.redirect(cart.checkoutUrl, 303)
-  } catch (error) {
-    log(c, 'error', 'checkout failed', { error })
-    return c.text(`Failed to create checkout. ${upstreamMessage(error)}. Please try again later.`, 502)
-  }
-}

@@ -1,7 +1,11 @@
 import { z } from 'zod'
 import type { StorefrontConfig } from '../config'
 import { StorefrontError, storefrontFetch } from './client'
-import type { CartLineInput, CreatedCart } from './types'
+
+/** A line of the cart to create: a variant and how many. */
+export type CartLineInput = { merchandiseId: string; quantity: number }
+
+export type CreatedCart = { id: string; checkoutUrl: string; totalQuantity: number }
 
 export const CART_CREATE_MUTATION = /* GraphQL */ `
   mutation CartCreate($input: CartInput!) {
@@ -10,22 +14,6 @@ export const CART_CREATE_MUTATION = /* GraphQL */ `
         id
         checkoutUrl
         totalQuantity
-        cost {
-          totalAmount {
-            amount
-            currencyCode
-          }
-        }
-        lines(first: 100) {
-          nodes {
-            quantity
-            merchandise {
-              ... on ProductVariant {
-                id
-              }
-            }
-          }
-        }
       }
       userErrors {
         field
@@ -43,10 +31,6 @@ const cartCreateData = z.object({
           id: z.string(),
           checkoutUrl: z.string().nullish(),
           totalQuantity: z.number().int(),
-          cost: z.object({ totalAmount: z.object({ amount: z.string(), currencyCode: z.string() }) }),
-          lines: z.object({
-            nodes: z.array(z.object({ quantity: z.number().int(), merchandise: z.object({ id: z.string() }) })),
-          }),
         })
         .nullable(),
       userErrors: z.array(z.object({ field: z.array(z.string()).nullable(), message: z.string() })),
@@ -62,7 +46,7 @@ export function withOnlineStoreChannel(checkoutUrl: string): string {
   return url.toString()
 }
 
-/** Creates the hosted cart once, at checkout, from the browser's lines (SPEC §7). */
+/** Creates the hosted cart once, at checkout, from the browser's lines. */
 export async function createCart(
   config: StorefrontConfig,
   lines: CartLineInput[],
@@ -86,11 +70,5 @@ export async function createCart(
   } catch {
     throw new StorefrontError('No checkout URL returned from Shopify', 'shape')
   }
-  return {
-    id: cart.id,
-    checkoutUrl,
-    totalQuantity: cart.totalQuantity,
-    cost: cart.cost,
-    lines: cart.lines.nodes.map((l) => ({ merchandiseId: l.merchandise.id, quantity: l.quantity })),
-  }
+  return { id: cart.id, checkoutUrl, totalQuantity: cart.totalQuantity }
 }

@@ -6,7 +6,7 @@ export const API_VERSION = '2025-07'
 /** Far above any answer the shop's queries can produce; anything bigger is refused unread. */
 const MAX_ANSWER_BYTES = 2 * 1024 * 1024
 
-/** Every failure of a Storefront call. `message` is the SPEC §8 text shown or logged. */
+/** Every failure of a Storefront call. `message` is the text shown or logged (docs/product.md, 'Error messages'). */
 export class StorefrontError extends Error {
   override name = 'StorefrontError'
   constructor(
@@ -38,7 +38,7 @@ function headersFor(config: StorefrontConfig, buyerIp?: string | null): Headers 
   return headers
 }
 
-/** One POST to the Storefront GraphQL API, with a timeout, SPEC §8 errors and a validated answer. */
+/** One POST to the Storefront GraphQL API, with a timeout, the shop's error messages and a validated answer. */
 export async function storefrontFetch<T>(config: StorefrontConfig, request: StorefrontRequest<T>): Promise<T> {
   let response: Response
   try {

@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers'
 import { readConfig, type Bindings } from '../config'
 import { fetchProduct } from './product'
-import type { Product } from './types'
+import type { Product } from '../../domain/product'
 
 /**
  * The product query cache: one Durable Object per product handle, worldwide. Only this

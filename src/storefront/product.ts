@@ -1,10 +1,12 @@
 import { z } from 'zod'
 import type { StorefrontConfig } from '../config'
 import { storefrontFetch } from './client'
-import type { Product } from './types'
+import type { Product } from '../../domain/product'
 
-// `product(handle:)` and `optionValues` replace the deprecated `productByHandle` and
-// `ProductOption.values` in 2025-07; `reshapeProduct` turns them into the SPEC §3 entity.
+// `product(handle:)` replaces the deprecated `productByHandle` in 2025-07; `reshapeProduct`
+// turns the answer into the shop's Product (types.ts). Only the fields the shop shows or
+// sends to checkout are asked for: the blanket's options (one size, one print) are not,
+// since no page offers a choice of them.
 export const PRODUCT_QUERY = /* GraphQL */ `
   query ProductByHandle($handle: String!) {
     product(handle: $handle) {
@@ -43,12 +45,6 @@ export const PRODUCT_QUERY = /* GraphQL */ `
           }
         }
       }
-      options {
-        name
-        optionValues {
-          name
-        }
-      }
     }
   }
 `
@@ -76,7 +72,6 @@ const productData = z.object({
           }),
         ),
       }),
-      options: z.array(z.object({ name: z.string(), optionValues: z.array(z.object({ name: z.string() })) })),
     })
     .nullable(),
 })
@@ -88,7 +83,6 @@ export function reshapeProduct(product: NonNullable<ProductData['product']>): Pr
     ...product,
     images: product.images.nodes,
     variants: product.variants.nodes,
-    options: product.options.map((o) => ({ name: o.name, values: o.optionValues.map((v) => v.name) })),
   }
 }
 

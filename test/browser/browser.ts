@@ -31,7 +31,9 @@ export function watch(page: Page, context: BrowserContext): Watched {
   page.on('console', (message) => {
     const text = message.text()
     consoleLines.push(`${message.type()}: ${text}`)
-    if (message.type() === 'error' || /hydrat|Content Security Policy/i.test(text)) problems.push(`${message.type()}: ${text}`)
+    // With the address it is about, so a test can tell the page's own 404 from a missing picture's.
+    const about = message.location().url
+    if (message.type() === 'error' || /hydrat|Content Security Policy/i.test(text)) problems.push(`${message.type()}: ${text}${about ? ` (${about})` : ''}`)
   })
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
   return { page, context, problems, consoleLines }

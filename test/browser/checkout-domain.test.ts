@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { BLANKET_VARIANT_ID } from '../double/catalog'
+import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
 import { startShop, type Shop } from '../worker/harness'
 import { launchChromium, openPage } from './browser'
 

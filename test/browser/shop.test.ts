@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { BLANKET_VARIANT_ID, blanket } from '../double/catalog'
+import { BLANKET_VARIANT_ID, blanket } from '../../storefront-double/catalog'
 import { appModules, startShop, type Shop } from '../worker/harness'
 import { axeViolations, DESKTOP, expectClean, hydrated, launchChromium, openPage, PHONE, screenshot, SIZES, type Watched } from './browser'
 
@@ -46,21 +46,24 @@ async function openWithDeferredCodeHeld(path: string) {
 
 describe.each(SIZES)('every page at %s size: renders, hydrates cleanly, passes axe', (size, viewport) => {
   test.each([
-    ['/', 'landing', 'The blanket every little one wants to hug'],
-    ['/product/toddler-blanket', 'product', 'Square Friends Fleece Blanket'],
-    ['/product/not-a-blanket', 'product-not-found', 'Product not found'],
-    ['/terms', 'terms', 'Terms of Use'],
-    ['/privacy', 'privacy', 'Privacy Policy'],
-    ['/about', 'about', 'About Square Snuggles'],
-    ['/no/such/page', '404', 'Oops! Page not found'],
-  ])('%s', async (path, name, heading) => {
+    ['/', 'landing', 'The blanket every little one wants to hug', 200],
+    ['/product/toddler-blanket', 'product', 'Square Friends Fleece Blanket', 200],
+    ['/product/not-a-blanket', 'product-not-found', 'Product not found', 404],
+    ['/terms', 'terms', 'Terms of Use', 200],
+    ['/privacy', 'privacy', 'Privacy Policy', 200],
+    ['/about', 'about', 'About Square Snuggles', 200],
+    ['/no/such/page', '404', 'Oops! Page not found', 404],
+  ])('%s', async (path, name, heading, status) => {
     const { page, problems } = await visit(path, viewport)
     await expect.poll(() => page.locator('h1').first().textContent()).toContain(heading.replace('Oops! Page not found', '404'))
     await expect.poll(() => page.getByText(heading).first().isVisible()).toBe(true)
     await page.evaluate(() => document.fonts.ready)
     await screenshot(page, `${name}-${size}`)
     expect(await axeViolations(page)).toEqual([])
-    expect(problems.filter((p) => !p.includes('404'))).toEqual([])
+    // Chromium reports a page answered with 404 as a failed load of the page itself; that one
+    // line is expected there, and anything else (a missing picture or script) fails the test.
+    const pageItself = `error: Failed to load resource: the server responded with a status of 404 (Not Found) (${shop.origin}${path})`
+    expect(problems).toEqual(status === 404 ? [pageItself] : [])
     await page.context().close()
   })
 })
@@ -166,7 +169,8 @@ describe('the cart', () => {
     await tab.close()
     await page.bringToFront()
     await page.evaluate(() => window.dispatchEvent(new Event('focus')))
-    await expect.poll(() => badge(page).count()).toBe(0)
+    // The Worker asks Shopify, which a busy machine can make slower than expect.poll's 1 s.
+    await expect.poll(() => badge(page).count(), { timeout: 10_000 }).toBe(0)
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!)).toEqual({ items: [], cartId: null, checkoutUrl: null })
     expectClean(watched)
   })
@@ -486,7 +490,7 @@ describe('pages', () => {
     await expect.poll(() => consoleLines.some((line) => line.includes('/a/missing/page'))).toBe(true)
   })
 
-  test('the landing page has its sections in order, with the counts of SPEC §2', async () => {
+  test('the landing page has its sections in order, with the counts the shop promises', async () => {
     const { page } = await visit('/', DESKTOP)
     expect(await page.getByTestId('hero-gallery-thumbnails').getByRole('button').count()).toBe(5)
     expect(await page.getByTestId('character').count()).toBe(6)
@@ -505,7 +509,7 @@ describe('pages', () => {
     for (const name of ['About', 'Message', 'Privacy', 'Terms of use']) expect(await footer.getByRole('link', { name }).count()).toBe(1)
   })
 
-  test('Terms and Privacy carry every section SPEC §2 lists', async () => {
+  test('Terms and Privacy carry every section the shop promises', async () => {
     const terms = (await visit('/terms')).page
     expect(await terms.getByText('Last updated: January 2025').isVisible()).toBe(true)
     const termsHeadings = await terms.locator('h2').allInnerTexts()
@@ -656,7 +660,7 @@ describe('when the product is not available', () => {
     // The toast says what to do next.
     expect(await watched.page.getByText('Please reload the page in a minute.').isVisible()).toBe(true)
     // Chromium reports the document's own status; nothing else may go wrong.
-    expect(watched.problems).toEqual(['error: Failed to load resource: the server responded with a status of 503 (Service Unavailable)'])
+    expect(watched.problems).toEqual([`error: Failed to load resource: the server responded with a status of 503 (Service Unavailable) (${broken.origin}/)`])
   })
 })
 
@@ -777,6 +781,18 @@ describe('without JavaScript, or before it arrives', () => {
     expect(await page.getByTestId('product-details').innerText()).toContain('100% polyester')
     await context.close()
   })
+
+  // Splide's stylesheet hides a carousel until Splide has mounted on it, unless the server
+  // marks it as already drawn: without that, the phone's largest picture waited for the code.
+  test("with JavaScript off, the phone's hero picture and the lifestyle pictures show", async () => {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(shop.origin + '/')
+    expect(await page.locator('#hero-carousel img').first().isVisible()).toBe(true)
+    await page.locator('#lifestyle-carousel').scrollIntoViewIfNeeded()
+    expect(await page.locator('#lifestyle-carousel img').first().isVisible()).toBe(true)
+    await context.close()
+  })
 })
 
 
@@ -785,9 +801,9 @@ describe('the stored cart and its pictures', () => {
   const cartWith = (images: unknown) => ({ items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'x', quantity: 2, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'Square Friends Fleece Blanket', handle: 'toddler-blanket', images } }], cartId: null, checkoutUrl: null })
 
   test.each([
-    ["SPEC's shape (edges of nodes)", { edges: [{ node: folded }] }],
+    ["the shape of docs/product.md (edges of nodes)", { edges: [{ node: folded }] }],
     ['the flat shape saved before it', [folded]],
-  ])('a cart saved in %s is read back with its picture, and written back in SPEC’s shape', async (_, images) => {
+  ])('a cart saved in %s is read back with its picture, and written back in that shape', async (_, images) => {
     const watched = await openPage(browser, PHONE, (context) => context.addInitScript((value) => localStorage.setItem('shopify-cart', value), JSON.stringify(cartWith(images))))
     const { page } = watched
     await page.goto(shop.origin + '/')

@@ -6,7 +6,7 @@ import type { Bindings } from '../../src/config'
 import { cachePolicy } from '../../src/local/workers-cache'
 import { pageCacheHeaders } from '../../src/render/page-cache'
 import { webhooks } from '../../src/routes/webhooks'
-import { signedWebhookHeaders } from '../double/storefront-double'
+import { signedWebhookHeaders } from '../../storefront-double/storefront-double'
 
 // The production contract with Workers Cache, checked without the local stand-in: the
 // headers Cloudflare receives, and the purges the Worker asks of `ctx.cache`.

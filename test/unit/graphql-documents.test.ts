@@ -5,7 +5,7 @@ import { buildClientSchema, parse, validate } from 'graphql'
 import { expect, test } from 'vitest'
 
 const require = createRequire(import.meta.url)
-const schema = buildClientSchema(require('../double/storefront-2025-07.schema.json'))
+const schema = buildClientSchema(require('../../storefront-double/storefront-2025-07.schema.json'))
 
 /** Every `/* GraphQL *\/` template in src/, so a new document is checked without listing it here. */
 function documentsInSrc(dir = 'src'): { file: string; source: string }[] {

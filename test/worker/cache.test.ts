@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from 'vitest'
-import { blanket } from '../double/catalog'
+import { blanket } from '../../storefront-double/catalog'
 import { eventually, sleep, startShop, type Shop } from './harness'
 
 let shop: Shop | undefined

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { BLANKET_VARIANT_ID } from '../double/catalog'
+import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
 import { startShop, type Shop } from './harness'
 
 let shop: Shop
@@ -39,7 +39,7 @@ test.each(['', 'gid://shopify/Product/1', 'gid://shopify/Cart/../../x', `gid://s
   expect(shop.double.callsOf('CartStatus')).toHaveLength(before)
 })
 
-test('a Shopify failure is a 502 with the SPEC message, and the browser keeps its cart', async () => {
+test('a Shopify failure is a 502 with the shop’s message, and the browser keeps its cart', async () => {
   const id = await newCart()
   shop.double.setFault({ kind: 'status', status: 503 })
   try {

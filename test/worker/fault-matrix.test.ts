@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { BLANKET_VARIANT_ID, blanket } from '../double/catalog'
-import type { Fault } from '../double/storefront-double'
+import { BLANKET_VARIANT_ID, blanket } from '../../storefront-double/catalog'
+import type { Fault } from '../../storefront-double/storefront-double'
 import { eventually, startShop, type Shop } from './harness'
 
 // Every upstream fault, on every surface, with and without a stale product in the cache:
-// the right status, the SPEC §8 message, the stale product where there is one, one
+// the right status, the shop's message, the stale product where there is one, one
 // structured log line, and never an unhandled exception.
 
 const HTTP = (status: number) => [`HTTP ${status}`, { kind: 'status', status } as Fault, `HTTP error! status: ${status}`] as const
@@ -48,9 +48,11 @@ async function request(shop: Shop, path: string, init: RequestInit = {}) {
   const requestId = `matrix-${++n}`
   const res = await shop.fetch(path, { ...init, headers: { ...BROWSER, ...(init.headers as object), 'CF-Ray': requestId } })
   const body = await res.text()
-  // The answer is out; a background refresh may still be logging.
-  await new Promise((resolve) => setTimeout(resolve, 500)) // past the 300 ms timeout a background refresh may be waiting on
-  const lines = shop.logEntries().filter((e) => e.requestId === requestId)
+  // The answer is out, but the failure may be logged by a background refresh that outlives
+  // it (the stale case): wait for the line every faulty request must leave.
+  const linesOfThisRequest = () => shop.logEntries().filter((e) => e.requestId === requestId)
+  await eventually(() => linesOfThisRequest().some((e) => e.level === 'error' || e.level === 'warn'))
+  const lines = linesOfThisRequest()
   return { res, body, lines }
 }
 

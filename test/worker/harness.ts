@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { unstable_getMiniflareWorkerOptions } from 'wrangler'
 import { PURGE_PATH } from '../../src/local/workers-cache.ts'
-import { startStorefrontDouble, type RunningDouble } from '../double/server.ts'
+import { startStorefrontDouble, type RunningDouble } from '../../storefront-double/server.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 

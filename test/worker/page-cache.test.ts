@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from 'vitest'
-import { signedWebhookHeaders } from '../double/storefront-double'
+import { signedWebhookHeaders } from '../../storefront-double/storefront-double'
 import { eventually, startDataCentres, startShop, type Shop } from './harness'
 
 // What Workers Cache may keep of a page, and how a purge reaches every data centre. The

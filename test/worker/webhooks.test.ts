@@ -1,6 +1,6 @@
 import { afterEach, expect, test } from 'vitest'
-import { blanket } from '../double/catalog'
-import { signedWebhookHeaders } from '../double/storefront-double'
+import { blanket } from '../../storefront-double/catalog'
+import { signedWebhookHeaders } from '../../storefront-double/storefront-double'
 import { eventually, sleep, startShop, type Shop } from './harness'
 
 const SECRET = 'whsec-test-4d1c'

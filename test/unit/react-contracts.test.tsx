@@ -1,0 +1,38 @@
+// Two things the app takes from React that React does not document. If React changes
+// either, these fail before a shopper sees the difference.
+import { Suspense, use } from 'react'
+import { renderToString } from 'react-dom/server'
+import { expect, test } from 'vitest'
+import { preloadSections, staticSection } from '../../client/lib/deferred-section'
+import { fulfilled, track } from '../../client/lib/thenable'
+
+function Read({ value }: { value: PromiseLike<string> }) {
+  return <p>{use(value)}</p>
+}
+
+// The product the server cached, or the browser read from the page, renders at once.
+test('use() reads a promise whose status is fulfilled without suspending', () => {
+  const html = renderToString(
+    <Suspense fallback={<p>waiting</p>}>
+      <Read value={fulfilled('the blanket')} />
+    </Suspense>,
+  )
+  expect(html).toContain('the blanket')
+  expect(html).not.toContain('waiting')
+  // The same value in a plain promise suspends: the status fields are what make the difference.
+  expect(renderToString(<Suspense fallback={<p>waiting</p>}><Read value={Promise.resolve('the blanket')} /></Suspense>)).toContain('waiting')
+})
+
+test('a tracked promise is read without suspending once it has settled', async () => {
+  const value = track(Promise.resolve('the blanket'))
+  await value
+  expect(renderToString(<Suspense fallback={<p>waiting</p>}><Read value={value} /></Suspense>)).toContain('the blanket')
+})
+
+// The server renders every section whole once preloadSections has run; the browser test
+// 'static sections are never hydrated …' shows the other half, that hydration keeps it.
+test('a preloaded section renders on the server without a fallback', async () => {
+  const Section = staticSection(async () => () => <p>the story</p>)
+  await preloadSections()
+  expect(renderToString(<Section />)).toContain('the story')
+})

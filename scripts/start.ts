@@ -1,6 +1,7 @@
 // `npm start`: the shop on http://127.0.0.1:8787 through `wrangler dev`, against the local
 // Storefront double on :8788 — unless .dev.vars names a real store, in which case wrangler
-// reads it and no double is started.
+// reads it and no double is started. `npm run dev` (`--dev`) is the same under Vite's dev
+// server, with hot reload of the app (vite.dev.config.ts).
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { ConfigError, readConfig, type Bindings } from '../src/config.ts'
@@ -37,10 +38,13 @@ if (realStore) {
   console.log(`Storefront double (stands in for Shopify) on ${double.origin}`)
 }
 
-const wrangler = spawn('wrangler', ['dev', '--ip', '127.0.0.1', '--port', String(port), ...vars], {
-  stdio: 'inherit',
-  env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
-})
+const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' }
+const wrangler = process.argv.includes('--dev')
+  ? spawn('vite', ['--config', 'vite.dev.config.ts', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+      stdio: 'inherit',
+      env: { ...env, DEV_VARS: JSON.stringify(Object.fromEntries(vars.filter((_, i) => i % 2 === 1).map((v) => v.split(/:(.*)/s).slice(0, 2)))) },
+    })
+  : spawn('wrangler', ['dev', '--ip', '127.0.0.1', '--port', String(port), ...vars], { stdio: 'inherit', env })
 console.log(`\n  The shop: http://127.0.0.1:${port}\n`)
 
 const stop = async () => {

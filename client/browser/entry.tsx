@@ -1,15 +1,19 @@
+// Under `npm run dev`, installs React Refresh before any component module runs; in a
+// build it is an empty module (the React plugin's own way for server-rendered apps).
+import '@vitejs/plugin-react/preamble'
 import '@unocss/reset/tailwind.css'
 // Splide's core layout rules (the carousels' server-rendered markup needs them before any
 // script runs). All CSS lives here, in the one stylesheet the Worker inlines into every page.
 import '@splidejs/react-splide/css/core'
 import 'virtual:uno.css'
-import { startTransition, useEffect } from 'react'
+import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { App } from '../App'
 import { readJsonScript } from '../lib/json-script'
 import { fulfilled } from '../lib/thenable'
 import { PAGE_DATA_ID, PRODUCT_DATA_ID, type PageData, type ProductResult } from '../../domain/page-data'
 import { pageModules } from '../pages/page-modules'
+import { CartEffectsOnceHydrated } from './cart-effects-once-hydrated'
 
 // The page's starter (src/render/start-app.ts) imports this module only once the streamed
 // document is complete, so the product the server streamed in is already in the page:
@@ -30,19 +34,3 @@ void pageModules[page.page].load().then((Page) => {
     )
   })
 })
-
-/** Renders nothing; once the page's shell has hydrated, reads the stored cart and keeps it saved (cart/cart-effects.ts). */
-function CartEffectsOnceHydrated() {
-  useEffect(() => {
-    let stop: (() => void) | undefined
-    let unmounted = false
-    void import('./cart-effects').then(({ startCartEffects }) => {
-      if (!unmounted) stop = startCartEffects()
-    })
-    return () => {
-      unmounted = true
-      stop?.()
-    }
-  }, [])
-  return null
-}

@@ -59,7 +59,9 @@ function section<P extends object>(load: () => Promise<ComponentType<P>>, { hydr
   function Loaded(props: P) {
     const hydrating = useIsHydrating()
     // Suspending for good leaves the boundary dehydrated: React keeps the server's HTML.
-    if (hydrating && !hydrate && typeof document !== 'undefined') use(NEVER)
+    // Under `npm run dev` (import.meta.hot) static sections hydrate too, so an edit to one
+    // shows at once like any other component's.
+    if (hydrating && !hydrate && !import.meta.hot && typeof document !== 'undefined') use(NEVER)
     const Component = use(preload())
     return <Component {...props} />
   }

@@ -1,0 +1,30 @@
+// `npm run dev`: the app's source under Vite's dev server with hot reload, and the Worker in
+// workerd through Cloudflare's Vite plugin, rendering each page from the source as it is
+// now (src/local/dev.ts). `npm run build` and deploys use vite.config.ts and wrangler.
+import { cloudflare } from '@cloudflare/vite-plugin'
+import react from '@vitejs/plugin-react'
+import UnoCSS from 'unocss/vite'
+import { defineConfig } from 'vite'
+import { fileURLToPath } from 'node:url'
+
+const vars = JSON.parse(process.env.DEV_VARS ?? '{}') as Record<string, string>
+
+export default defineConfig({
+  // The Worker's build manifest, which wrangler.toml's [alias] names; Vite does not read that.
+  resolve: { alias: { 'client-manifest': fileURLToPath(new URL('./src/local/dev-manifest.ts', import.meta.url)) } },
+  // No index.html to start from: have Vite find the browser's dependencies in the app's
+  // source up front, rather than one by one as pages ask for them (each find reloads the page).
+  optimizeDeps: { entries: ['client/**/*.{ts,tsx}'] },
+  plugins: [
+    UnoCSS(),
+    react(),
+    cloudflare({
+      configPath: './wrangler.toml',
+      persistState: false,
+      config: (worker) => {
+        worker.main = './src/local/dev.ts'
+        worker.vars = { ...worker.vars, ...vars }
+      },
+    }),
+  ],
+})

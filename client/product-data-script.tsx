@@ -2,7 +2,7 @@ import { jsonForScript } from './lib/json-script'
 import { BUY_FORM_ID, PRODUCT_DATA_ID, type ProductResult } from '../domain/page-data'
 
 /**
- * The product as data in the page, which client/entry.tsx reads to hydrate with it, and the
+ * The product as data in the page, which client/browser/entry.tsx reads to hydrate with it, and the
  * form its buy buttons submit (they name it with `form=`) while JavaScript is off or not yet
  * live: it posts the first variant to /checkout, which answers 303 to Shopify's checkout.
  * Static, so neither costs the browser any code.

@@ -10,8 +10,9 @@ const webUrl = z.string().check(z.maxLength(2048), z.regex(/^(https?:\/\/|\/(?!\
 const image = z.object({ url: webUrl, altText: z.nullable(text(500)) })
 
 /**
- * The stored shape (docs/product.md), a list of edges each holding a node; carts saved before it was followed
- * hold a flat list of images, and are read into the same shape so no cart is lost.
+ * The stored shape (docs/product.md), a list of edges each holding a node; carts saved
+ * before it was followed hold a flat list of images, read into the same shape so no cart
+ * is lost.
  */
 const cartImages = z.union([
   z.object({ edges: z.array(z.object({ node: image })).check(z.maxLength(10)) }),
@@ -42,7 +43,6 @@ const storedCartSchema = z.object({
   cartId: z.nullable(text(200)),
   checkoutUrl: z.nullable(webUrl),
 })
-
 
 /** The stored text as a cart: bad JSON, wrong types, hostile sizes all become empty. The
  * schema's output must be a StoredCart (domain/cart.ts), or this does not type-check. */

@@ -2,7 +2,7 @@ import { atom } from 'jotai'
 import { EMPTY_CART } from '../../domain/cart'
 import { clamp, itemsAtom, storedCartAtom } from './cart-atoms'
 
-// What the cart drawer and checkout do to the cart. Apart from cart-store.ts (what every
+// What the cart drawer and checkout do to the cart. Apart from cart-atoms.ts (what every
 // page needs to show the badge and order) so that this comes with the drawer's code.
 
 export const cartIdAtom = atom((get) => get(storedCartAtom).cartId)

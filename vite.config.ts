@@ -2,8 +2,15 @@ import react from '@vitejs/plugin-react'
 import UnoCSS from 'unocss/vite'
 import { defineConfig } from 'vite'
 
+// The chunk that holds React, ReactDOM and jotai (see `groups` below).
+const FRAMEWORK = 'framework'
+// Every page's starter imports these before anything else (src/render/assets.ts): the entry,
+// its framework chunk and Rolldown's runtime.
+const LOADED_AT_START = new RegExp(`/(entry|${FRAMEWORK}|rolldown-runtime)-`)
+
 // Builds the browser bundle only; wrangler bundles the Worker, which reads the manifest
-// to link the hashed files.
+// to link the hashed files. Each mechanism here moves a figure of `npm run bench`, given
+// beside it (bench/README.md, 'What each build setting is worth').
 export default defineConfig({
   plugins: [UnoCSS(), react()],
   build: {
@@ -16,7 +23,8 @@ export default defineConfig({
     modulePreload: {
       // A lazy chunk's own imports are preloaded alongside it, except the ones every page
       // has loaded before anything lazy is imported (import() fetches the chunk itself).
-      resolveDependencies: (chunk, deps) => deps.filter((dep) => dep !== chunk && !/\/(entry|framework|rolldown-runtime)-/.test(dep)),
+      // Listing those too costs 164 bytes gzip of critical JavaScript and fetches nothing.
+      resolveDependencies: (chunk, deps) => deps.filter((dep) => dep !== chunk && !LOADED_AT_START.test(dep)),
     },
     rolldownOptions: {
       input: 'client/browser/entry.tsx',
@@ -26,12 +34,13 @@ export default defineConfig({
         // downloads, rather than lazily on the main thread when hydration first calls each one.
         // Measured here: about 20 ms less main-thread CPU per page load (README, "Choices worth knowing").
         // After minification, which would drop it; it must be the file's first line.
-        postBanner: (chunk) => (chunk.name === 'framework' ? '//# allFunctionsCalledOnLoad' : ''),
+        postBanner: (chunk) => (chunk.name === FRAMEWORK ? '//# allFunctionsCalledOnLoad' : ''),
         codeSplitting: {
           // React, jotai and Vite's preload helper in one file that survives deploys in the
-          // browser's cache; left to itself, Rolldown splits React across chunks as pages
-          // start to share it, and gives the helper a file of its own.
-          groups: [{ name: 'framework', test: /[\/]node_modules[\/](react|react-dom|scheduler|jotai)[\/]|^\0vite\/preload-helper/ }],
+          // browser's cache. Left to itself, Rolldown puts ReactDOM in the entry (which every
+          // deploy changes), splits React and jotai into chunks of their own, and each page
+          // then starts with 646 bytes gzip more critical JavaScript in one more file.
+          groups: [{ name: FRAMEWORK, test: /[\/]node_modules[\/](react|react-dom|scheduler|jotai)[\/]|^\0vite\/preload-helper/ }],
         },
       },
     },

@@ -10,7 +10,7 @@ const LOADED_AT_START = new RegExp(`/(entry|${FRAMEWORK}|rolldown-runtime)-`)
 
 // Builds the browser bundle only; wrangler bundles the Worker, which reads the manifest
 // to link the hashed files. Each mechanism here moves a figure of `npm run bench`, given
-// beside it (bench/README.md, 'What each build setting is worth').
+// beside it (bench/README.md, 'What each mechanism is worth').
 export default defineConfig({
   plugins: [UnoCSS(), react()],
   build: {
@@ -29,12 +29,6 @@ export default defineConfig({
     rolldownOptions: {
       input: 'client/browser/entry.tsx',
       output: {
-        // V8's explicit compile hint (Chrome 136+; a comment, so inert elsewhere): compile every
-        // function of React, ReactDOM and jotai eagerly on the streaming thread while the file
-        // downloads, rather than lazily on the main thread when hydration first calls each one.
-        // Measured here: about 20 ms less main-thread CPU per page load (README, "Choices worth knowing").
-        // After minification, which would drop it; it must be the file's first line.
-        postBanner: (chunk) => (chunk.name === FRAMEWORK ? '//# allFunctionsCalledOnLoad' : ''),
         codeSplitting: {
           // React, jotai and Vite's preload helper in one file that survives deploys in the
           // browser's cache. Left to itself, Rolldown puts ReactDOM in the entry (which every

@@ -1,9 +1,10 @@
 // The time from a page's first paint to the first tap on its buy button that works, on a
 // phone-sized Chromium with its CPU slowed 4× and a phone's network (Lighthouse's own mobile
 // throttling, below): on loopback every script would arrive at once, and what decides when
-// a phone's app goes live, the order and the round trips of its requests, would not show. The tap comes the moment the page has
-// painted (the page tells the bench through an exposed function, scrolled to the button,
-// and the tap goes straight to Chromium's input, as a finger's would). It works when it either reaches checkout (the
+// a phone's app goes live, the order and the round trips of its requests, would not show.
+// The tap comes the moment the page has painted (the page tells the bench through an
+// exposed function, scrolled to the button, and the tap goes straight to Chromium's input,
+// as a finger's would). It works when it either reaches checkout (the
 // button submits the page's buy form while the app is not live yet) or puts the blanket in
 // the cart (once the app is live).
 import type { Browser } from 'playwright-core'

@@ -8,8 +8,8 @@ export type PageComponent = ComponentType<{ path: string }>
  * Every page is its own chunk, so a phone downloads only the page it shows. `source` is
  * the file's key in Vite's manifest, which the Worker reads to have the browser fetch the
  * page's chunk alongside the entry rather than after it (on a phone's network, 0.6–0.8 s
- * sooner live: bench/README.md). The error page stays in the
- * entry: the app's error boundary must be able to show it without another request.
+ * sooner live: bench/README.md). The error page stays in the entry: the app's error
+ * boundary must be able to show it without another request.
  */
 export const pageModules: Record<PageName, { source: string | null; load: () => Promise<PageComponent> }> = {
   home: { source: 'client/pages/LandingPage.tsx', load: () => import('./LandingPage').then((m) => m.LandingPage) },

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai'
 import { isCartOpenAtom } from './cart/cart-atoms'
 import { Header } from './components/Header'
 import { ToastHost } from './components/toasts'
-import { deferredSection, staticSection } from './lib/deferred-section'
+import { deferredSection } from './lib/deferred-section'
 import type { Thenable } from './lib/thenable'
 import type { PageData, ProductResult } from '../domain/page-data'
 import { ErrorPage } from './pages/ErrorPage'
@@ -11,8 +11,8 @@ import type { PageComponent } from './pages/page-modules'
 import { ProductContext, ProductData } from './product-context'
 
 const CartDrawer = lazy(() => import('./components/CartDrawer'))
-// Links only: never hydrated.
-const Footer = staticSection(() => import('./components/Footer').then((m) => m.Footer))
+// Links only: off the critical path.
+const Footer = deferredSection(() => import('./components/Footer').then((m) => m.Footer))
 // Silent until the cart changes: hydrated after the page's first parts.
 const CartAnnouncer = deferredSection(() => import('./components/CartAnnouncer').then((m) => m.CartAnnouncer))
 

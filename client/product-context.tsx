@@ -1,5 +1,5 @@
 import { createContext, use } from 'react'
-import { staticSection } from './lib/deferred-section'
+import { deferredSection } from './lib/deferred-section'
 import type { Thenable } from './lib/thenable'
 import type { ProductResult } from '../domain/page-data'
 
@@ -13,7 +13,7 @@ export function useSettledProduct(): ProductResult | null {
 }
 
 /**
- * Hands the product to the browser with the HTML. A static section: the browser reads the
- * data before hydrating, so re-serialising the product there would be wasted work.
+ * Hands the product to the browser with the HTML, beside the form the buy buttons submit
+ * before the app is live. Deferred: the browser reads the data before hydrating.
  */
-export const ProductData = staticSection(() => import('./product-data-script').then((m) => m.ProductDataScript))
+export const ProductData = deferredSection(() => import('./product-data-script').then((m) => m.ProductDataScript))

@@ -5,7 +5,7 @@ import { BUY_FORM_ID, PRODUCT_DATA_ID, type ProductResult } from '../domain/page
  * The product as data in the page, which client/browser/entry.tsx reads to hydrate with it, and the
  * form its buy buttons submit (they name it with `form=`) while JavaScript is off or not yet
  * live: it posts the first variant to /checkout, which answers 303 to Shopify's checkout.
- * Static, so neither costs the browser any code.
+ * A deferred section, so neither is on the critical path.
  */
 export function ProductDataScript({ result }: { result: ProductResult }) {
   const variant = result.status === 'found' ? result.product.variants[0] : undefined

@@ -1,9 +1,9 @@
-import { staticSection } from '../lib/deferred-section'
+import { deferredSection } from '../lib/deferred-section'
 import { OrderButton } from './OrderButton'
 
-// The heading and list are only words and pictures, never hydrated; the button is
-// hydrated with the page.
-const Benefits = staticSection(() => import('./BenefitList').then((m) => m.BenefitList))
+// The heading and list are words and pictures, off the critical path; the button hydrates
+// with the page.
+const Benefits = deferredSection(() => import('./BenefitList').then((m) => m.BenefitList))
 
 export function BenefitStrip() {
   return (

@@ -1,4 +1,4 @@
-// The header's link home, a static section (Header.tsx): the logo's drawing is in the
+// The header's link home, a deferred section (Header.tsx): the logo's drawing is in the
 // HTML but not in the JavaScript every page needs first.
 
 /**

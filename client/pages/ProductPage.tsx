@@ -7,18 +7,18 @@ import { BenefitStrip } from '../components/BenefitStrip'
 import { Gallery } from '../components/Gallery'
 import { ChevronIcon } from '../components/product-icons'
 import { toastAdded, toastProductUnavailable } from '../components/toasts'
-import { staticSection } from '../lib/deferred-section'
+import { deferredSection } from '../lib/deferred-section'
 import { BUY_FORM_ID } from '../../domain/page-data'
 import { ProductContext, ProductData } from '../product-context'
 
-// What needs no code in the browser (ProductStatic.tsx) is never hydrated; the gallery,
+// What works before its code arrives (ProductStatic.tsx) is deferred; the gallery,
 // 'Add to Cart' and the details toggle hydrate with the page.
 const loadStatic = () => import('./ProductStatic')
-const ProductSkeleton = staticSection(() => loadStatic().then((m) => m.ProductSkeleton))
-const ProductNotFound = staticSection(() => loadStatic().then((m) => m.ProductNotFound))
-const BackToStore = staticSection(() => loadStatic().then((m) => m.BackToStore))
-const ProductSummary = staticSection(() => loadStatic().then((m) => m.ProductSummary))
-const ProductDetailRows = staticSection(() => loadStatic().then((m) => m.ProductDetailRows))
+const ProductSkeleton = deferredSection(() => loadStatic().then((m) => m.ProductSkeleton))
+const ProductNotFound = deferredSection(() => loadStatic().then((m) => m.ProductNotFound))
+const BackToStore = deferredSection(() => loadStatic().then((m) => m.BackToStore))
+const ProductSummary = deferredSection(() => loadStatic().then((m) => m.ProductSummary))
+const ProductDetailRows = deferredSection(() => loadStatic().then((m) => m.ProductDetailRows))
 
 export function ProductPage() {
   return (

@@ -3,8 +3,8 @@ import { ArrowLeftIcon } from '../components/product-icons'
 import { productDetails } from '../content/product-details'
 import { formatPrice } from '../lib/format'
 
-// The product page's parts that work without code in the browser (text, pictures, links).
-// ProductPage shows them as static sections (never hydrated), beside the controls that are.
+// The product page's parts that work before their code arrives (text, pictures, links).
+// ProductPage shows them as deferred sections, beside the controls that hydrate with it.
 
 export function ProductSummary({ product }: { product: Product }) {
   return (

@@ -3,7 +3,7 @@
 import { Suspense, use } from 'react'
 import { renderToString } from 'react-dom/server'
 import { expect, test } from 'vitest'
-import { preloadSections, staticSection } from '../../client/lib/deferred-section'
+import { deferredSection, preloadSections } from '../../client/lib/deferred-section'
 import { fulfilled, track } from '../../client/lib/thenable'
 
 function Read({ value }: { value: PromiseLike<string> }) {
@@ -30,9 +30,10 @@ test('a tracked promise is read without suspending once it has settled', async (
 })
 
 // The server renders every section whole once preloadSections has run; the browser test
-// 'static sections are never hydrated …' shows the other half, that hydration keeps it.
+// '… shows every section as served while its code is held back' shows the other half, that
+// hydration keeps the server's HTML until the code comes.
 test('a preloaded section renders on the server without a fallback', async () => {
-  const Section = staticSection(async () => () => <p>the story</p>)
+  const Section = deferredSection(async () => () => <p>the story</p>)
   await preloadSections()
   expect(renderToString(<Section />)).toContain('the story')
 })

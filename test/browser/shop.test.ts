@@ -169,7 +169,7 @@ describe('the cart', () => {
     await tab.close()
     await page.bringToFront()
     await page.evaluate(() => window.dispatchEvent(new Event('focus')))
-    // The Worker asks Shopify, which a busy machine can make slower than expect.poll's 1 s.
+    // The Worker asks Shopify, which a busy machine can make slower than the suite's poll.
     await expect.poll(() => badge(page).count(), { timeout: 10_000 }).toBe(0)
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!)).toEqual({ items: [], cartId: null, checkoutUrl: null })
     expectClean(watched)
@@ -486,8 +486,8 @@ describe('pages', () => {
 
 describe('carousels', () => {
   // Splide mounts after hydration in two idle callbacks (each within 1 s) with its chunk's
-  // fetch between them (client/components/Carousel.tsx): more than expect.poll's default
-  // 1 s on a busy machine, so the dots get the time the carousel itself allows.
+  // fetch between them (client/components/Carousel.tsx): the dots get the time the
+  // carousel itself allows, not the suite's default for a poll.
   const MOUNT_MS = 4000
   const activeDot = (page: Page, scope: string) =>
     page.locator(`${scope} .splide__pagination__page`).evaluateAll((dots) => dots.findIndex((d) => d.classList.contains('is-active')))

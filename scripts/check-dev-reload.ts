@@ -1,6 +1,6 @@
 // Shows `npm run dev`'s hot reload: starts it, opens the landing page in Chromium, edits a
 // component's words, and checks the page shows them without reloading; then puts the file
-// back. `node scripts/check-dev-reload.ts` (not part of `npm test`: it edits a source file).
+// back. `npm run check:dev-reload` (not part of `npm test`: it edits a source file).
 import { spawn } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { launchChromium, PHONE } from '../test/browser/chromium.ts'
@@ -9,7 +9,7 @@ const PORT = 8797
 const FILE = 'client/pages/LandingPage.tsx'
 const [BEFORE, AFTER] = ['yes, shipping is included', 'yes, shipping is included, always']
 
-const dev = spawn('node', ['scripts/start.ts', '--dev'], { env: { ...process.env, PORT: String(PORT), DOUBLE_PORT: String(PORT + 1) }, stdio: 'ignore', detached: true })
+const dev = spawn(process.execPath, ['scripts/start.ts', '--dev'], { env: { ...process.env, PORT: String(PORT), DOUBLE_PORT: String(PORT + 1) }, stdio: 'ignore', detached: true })
 const original = readFileSync(FILE, 'utf8')
 const browser = await launchChromium()
 try {
@@ -32,5 +32,6 @@ try {
 } finally {
   writeFileSync(FILE, original)
   await browser.close()
-  process.kill(-dev.pid!, 'SIGTERM')
+  // Already gone if it failed to start; the error above is the one to see.
+  if (dev.exitCode === null) process.kill(-dev.pid!, 'SIGTERM')
 }

@@ -14,6 +14,7 @@ export function useSettledProduct(): ProductResult | null {
 
 /**
  * Hands the product to the browser with the HTML, beside the form the buy buttons submit
- * before the app is live. Deferred: the browser reads the data before hydrating.
+ * before the app is live. Deferred, so its serialiser is not on the critical path: the
+ * browser reads the data from the page before hydrating, not from this component.
  */
 export const ProductData = deferredSection(() => import('./product-data-script').then((m) => m.ProductDataScript))

@@ -31,17 +31,28 @@ const drawer = (page: Page) => page.getByTestId('cart-drawer')
 async function openWithDeferredCodeHeld(path: string) {
   const critical = new Set(appModules(await (await shop.fetch(path)).text()))
   let release = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
+  const released = new Promise<void>((resolve) => (release = resolve))
+  /** The paths of the chunks held back, and once released, of those the page then fetched. */
+  const held: string[] = []
+  const served: string[] = []
   const watched = await openPage(browser, PHONE, (context) =>
     context.route(/\/assets\/[\w-]+\.js$/, async (route) => {
-      if (!critical.has(new URL(route.request().url()).pathname)) await held
+      const path = new URL(route.request().url()).pathname
+      if (!critical.has(path)) {
+        held.push(path)
+        await released
+      }
       await route.continue()
     }),
   )
+  watched.page.on('requestfinished', (request) => {
+    const path = new URL(request.url()).pathname
+    if (held.includes(path)) served.push(path)
+  })
   watchedPages.push(watched)
   await watched.page.goto(shop.origin + path)
   await hydrated(watched.page)
-  return { page: watched.page, release, watched }
+  return { page: watched.page, release, watched, held, served }
 }
 
 describe.each(SIZES)('every page at %s size: renders, hydrates cleanly, passes axe', (size, viewport) => {
@@ -433,17 +444,22 @@ describe('pages', () => {
   })
 
   // Words, pictures and links work as the server sent them until their code comes
-  // (client/lib/deferred-section.tsx), and then hydrate without a mismatch.
+  // (client/lib/deferred-section.tsx), and then hydrate without a mismatch. Each text here
+  // is drawn by a deferred section, so it is written in that section's chunk.
   test.each([
     ['/', ['The blanket every little one wants to hug', 'Meet the square friends', 'Loved at bedtime', 'Terms of use']],
-    ['/product/toddler-blanket', ['Square Friends Fleece Blanket', 'Back to Store', 'Terms of use']],
-  ])('%s shows every section as served while its code is held back', async (path, texts) => {
-    const { page, release, watched } = await openWithDeferredCodeHeld(path)
+    ['/product/toddler-blanket', ['Back to Store', 'Terms of use']],
+  ])('%s shows every section as served while its code is held back, then hydrates it', async (path, texts) => {
+    const { page, release, watched, held, served } = await openWithDeferredCodeHeld(path)
     await page.locator('footer').scrollIntoViewIfNeeded()
     for (const text of texts) expect(await page.getByText(text, { exact: true }).first().isVisible()).toBe(true)
     release()
+    await expect.poll(() => served.length).toBe(held.length)
     await page.waitForLoadState('networkidle')
     for (const text of texts) expect(await page.getByText(text, { exact: true }).first().isVisible()).toBe(true)
+    // Hydration reached every section: the code that draws each text was asked for.
+    const code = await Promise.all(served.map(async (src) => (await shop.fetch(src)).text()))
+    for (const text of texts) expect(code.some((body) => body.includes(text)), text).toBe(true)
     expectClean(watched)
   })
 

@@ -30,8 +30,8 @@ test('a tracked promise is read without suspending once it has settled', async (
 })
 
 // The server renders every section whole once preloadSections has run; the browser test
-// '… shows every section as served while its code is held back' shows the other half, that
-// hydration keeps the server's HTML until the code comes.
+// '… shows every section as served while its code is held back, then hydrates it' shows the
+// other half, that hydration keeps the server's HTML until the code comes.
 test('a preloaded section renders on the server without a fallback', async () => {
   const Section = deferredSection(async () => () => <p>the story</p>)
   await preloadSections()

@@ -43,7 +43,7 @@ describe('routes', () => {
     const pages = modules.filter((file) => /\/(LandingPage|ProductPage|StaticPages|NotFoundPage)-/.test(file))
     expect(pages).toEqual([expect.stringMatching(new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`))])
     expect(modules[0]).toMatch(/^\/assets\/entry-/)
-    // Static and deferred sections, the drawer's code, Splide (in the Carousel chunk) and the
+    // Deferred sections, the drawer's code, Splide (in the Carousel chunk) and the
     // cart's effects with jotai-effect stay off the critical path.
     expect(modules.join(' ')).not.toMatch(/HomeLink|LandingCopy|\/(Hero|Lifestyle)?Carousel-|BenefitList|ProductStatic|product-data-script|Footer|CartDrawer|cart-edits|cart-effects|stored-cart/)
   })

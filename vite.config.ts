@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import UnoCSS from 'unocss/vite'
 import { defineConfig, type Plugin, type Rollup } from 'vite'
+import { shopPhotos } from './scripts/photos/vite-plugin-shop-photos'
 
 // The files every page has loaded before anything lazy is imported: the entry and all it
 // imports statically (src/render/assets.ts has the starter import them). Read off the
@@ -27,7 +28,7 @@ const readLoadedAtStart: Plugin = {
 // to link the hashed files. The chunk settings each move a figure of `npm run bench`, given
 // beside them (bench/README.md, 'What each mechanism is worth').
 export default defineConfig({
-  plugins: [UnoCSS(), react(), readLoadedAtStart],
+  plugins: [UnoCSS(), react(), readLoadedAtStart, shopPhotos()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

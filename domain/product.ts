@@ -1,7 +1,15 @@
 /** The product as both sides see it, flattened: nothing above src/storefront sees edges/node. */
 
 export type Money = { amount: string; currencyCode: string }
-export type Image = { url: string; altText: string | null }
+export type Image = {
+  url: string
+  altText: string | null
+  /** The original's size; null when Shopify does not host the picture (and cannot resize it). */
+  width: number | null
+  height: number | null
+  /** A colour to fill the picture's box until it arrives (from Shopify's ThumbHash). */
+  placeholder: string | null
+}
 export type SelectedOption = { name: string; value: string }
 
 export type Variant = {

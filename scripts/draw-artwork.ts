@@ -1,6 +1,8 @@
-// Draws the shop's original artwork into public/images as small SVGs:
-// `node scripts/draw-artwork.ts`. The six square animal friends are drawn once here and
-// composed into the blanket views, the lifestyle scenes, the logo and the favicon.
+// Draws the shop's original artwork as small SVGs: `node scripts/draw-artwork.ts`. The six
+// square animal friends are drawn once here and composed into the logo, the favicon and the
+// characters (public/images), and into the blanket views and lifestyle scenes that stand in
+// for photographs until real ones are taken (client/content/photos/drawings; the build and
+// the Storefront double photograph them, scripts/photos/stand-in-photo.ts).
 import { mkdirSync, writeFileSync } from 'node:fs'
 
 export const CHARACTERS = {
@@ -153,11 +155,14 @@ const lifestyleScenes: Record<string, [string, string]> = {
   ],
 }
 
-const out = new URL('../public/images/', import.meta.url)
-mkdirSync(out, { recursive: true })
-const write = (name: string, text: string) => writeFileSync(new URL(name, out), text)
+const images = new URL('../public/images/', import.meta.url)
+const drawings = new URL('../client/content/photos/drawings/', import.meta.url)
+const write = (dir: URL, name: string, text: string) => {
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(new URL(name, dir), text)
+}
 
-for (const kind of KINDS) write(`character-${kind}.svg`, svg(120, 120, character(kind), `${CHARACTERS[kind].name}, a square animal friend`))
-for (const [name, [label, body]] of Object.entries(blanketViews)) write(`${name}.svg`, svg(1200, 1200, symbols() + body, label))
-for (const [name, [label, body]] of Object.entries(lifestyleScenes)) write(`${name}.svg`, svg(1600, 1000, symbols() + body, label))
-write('../favicon.svg', svg(120, 120, character('koala'), 'Square Snuggles'))
+for (const kind of KINDS) write(images, `character-${kind}.svg`, svg(120, 120, character(kind), `${CHARACTERS[kind].name}, a square animal friend`))
+for (const [name, [label, body]] of Object.entries(blanketViews)) write(drawings, `${name}.svg`, svg(1200, 1200, symbols() + body, label))
+for (const [name, [label, body]] of Object.entries(lifestyleScenes)) write(drawings, `${name}.svg`, svg(1600, 1000, symbols() + body, label))
+write(images, '../favicon.svg', svg(120, 120, character('koala'), 'Square Snuggles'))

@@ -7,15 +7,22 @@ export type DoubleVariant = {
   price: { amount: string; currencyCode: string }
   selectedOptions: { name: string; value: string }[]
   /** Its own picture, when it has one; Shopify answers null otherwise. */
-  image?: { file: string; altText: string | null }
+  image?: DoubleImage
 }
+
+/**
+ * A picture on the double's CDN (`file`: a photograph of the drawing of that name in
+ * client/content/photos/drawings; a name with no drawing answers 404), or one hosted
+ * outside Shopify (`url`), which has no size, no ThumbHash and takes no transform.
+ */
+export type DoubleImage = { file: string; altText: string | null } | { url: string; altText: string | null }
 
 export type DoubleProduct = {
   id: string
   handle: string
   title: string
   description: string
-  images: { file: string; altText: string | null }[]
+  images: DoubleImage[]
   variants: DoubleVariant[]
   options: { name: string; values: string[] }[]
 }
@@ -32,11 +39,11 @@ export function blanket(): DoubleProduct {
       'Elephant and Crab. Soft on both sides, bright on one, and happy in the washing machine. Made on demand ' +
       'for your little one and shipped in 2-5 business days.',
     images: [
-      { file: 'blanket-1.svg', altText: 'The Square Friends blanket spread flat, showing all six animals' },
-      { file: 'blanket-2.svg', altText: 'The blanket folded in a neat square on a nursery chair' },
-      { file: 'blanket-3.svg', altText: 'Close-up of the octopus and koala print on soft fleece' },
-      { file: 'blanket-4.svg', altText: 'The blanket draped over the side of a toddler bed' },
-      { file: 'blanket-5.svg', altText: 'The blanket rolled up with a ribbon, ready to give as a gift' },
+      { file: 'blanket-1.jpg', altText: 'The Square Friends blanket spread flat, showing all six animals' },
+      { file: 'blanket-2.jpg', altText: 'The blanket folded in a neat square on a nursery chair' },
+      { file: 'blanket-3.jpg', altText: 'Close-up of the octopus and koala print on soft fleece' },
+      { file: 'blanket-4.jpg', altText: 'The blanket draped over the side of a toddler bed' },
+      { file: 'blanket-5.jpg', altText: 'The blanket rolled up with a ribbon, ready to give as a gift' },
     ],
     variants: [
       {

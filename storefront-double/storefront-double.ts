@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { buildClientSchema, experimentalExecuteIncrementally, parse, validate, type GraphQLSchema } from 'graphql'
 import { Hono } from 'hono'
-import { blanket, type DoubleProduct } from './catalog.ts'
+import { blanket, type DoubleImage, type DoubleProduct } from './catalog.ts'
+import { CDN_PATH, createCdn, transformedUrl } from './cdn.ts'
 
 /**
  * A stand-in for Shopify's Storefront API 2025-07 and its hosted checkout, for local
@@ -34,13 +34,12 @@ function storefrontSchema(): GraphQLSchema {
   return schema
 }
 
-const IMAGE_DIR = new URL('../public/images/', import.meta.url)
-
 export function createStorefrontDouble() {
   storefrontSchema() // ~100 ms of parsing: pay it at start, not inside the first request
   const products = new Map<string, DoubleProduct>([['toddler-blanket', blanket()]])
   const carts = new Map<string, Cart>()
   const calls: Call[] = []
+  const cdn = createCdn()
   let fault: { fault: Fault; only?: Operation } | null = null
   let latencyMs = 0
   let gate: Promise<void> | null = null
@@ -55,20 +54,33 @@ export function createStorefrontDouble() {
       return { nodes, edges: nodes.map((node, i) => ({ node, cursor: String(i) })), pageInfo: { hasNextPage: nodes.length < items.length, hasPreviousPage: false } }
     }
     const money = (amount: number | string, currencyCode = 'USD') => ({ amount: String(amount), currencyCode })
-    const imageOf = (file: string, altText: string | null) => ({ url: `${origin}/cdn/images/${file}`, altText, id: null, width: 1200, height: 1200 })
+    // Shopify's own pictures are on its CDN, with their size and ThumbHash; a picture hosted
+    // elsewhere has neither, and its URL takes no transform.
+    const imageOf = (image: DoubleImage) => {
+      if ('url' in image) return { url: image.url, altText: image.altText, id: null, width: null, height: null, thumbhash: null }
+      const facts = () => cdn.describe(image.file)
+      return {
+        url: ({ transform }: { transform?: Parameters<typeof transformedUrl>[1] }) => transformedUrl(`${origin}${CDN_PATH}${image.file}?v=1`, transform),
+        altText: image.altText,
+        id: null,
+        width: async () => (await facts())?.width ?? null,
+        height: async () => (await facts())?.height ?? null,
+        thumbhash: async () => (await facts())?.thumbhash ?? null,
+      }
+    }
     const variantOf = (p: DoubleProduct, v: DoubleProduct['variants'][number]) => ({
       __typename: 'ProductVariant',
       ...v,
       product: () => productOf(p),
-      image: v.image ? imageOf(v.image.file, v.image.altText) : null,
+      image: v.image ? imageOf(v.image) : null,
     })
     const productOf = (p: DoubleProduct) => {
       const prices = p.variants.map((v) => Number(v.price.amount))
       return {
         ...p,
         priceRange: { minVariantPrice: money(Math.min(...prices).toFixed(1)), maxVariantPrice: money(Math.max(...prices).toFixed(1)) },
-        images: connection(p.images.map((i) => imageOf(i.file, i.altText))),
-        featuredImage: p.images[0] ? imageOf(p.images[0].file, p.images[0].altText) : null,
+        images: connection(p.images.map(imageOf)),
+        featuredImage: p.images[0] ? imageOf(p.images[0]) : null,
         variants: connection(p.variants.map((v) => variantOf(p, v))),
         options: p.options.map((o, i) => ({ id: `gid://shopify/ProductOption/${i}`, name: o.name, values: o.values, optionValues: o.values.map((name) => ({ id: name, name, swatch: null })) })),
       }
@@ -206,17 +218,7 @@ export function createStorefrontDouble() {
   const app = new Hono()
     .post('/api/2025-07/graphql.json', (c) => graphql(c.req.raw, (c.env as { incoming?: { socket: { destroy(): void } } } | undefined)?.incoming?.socket))
     .get('/checkouts/cn/:token', (c) => checkoutPage(c.req.param('token'), new URL(c.req.url)))
-    .get('/cdn/images/:file', async (c) => {
-      const file = c.req.param('file')
-      if (!/^[\w-]+\.(svg|webp|png|jpg)$/.test(file)) return c.notFound()
-      try {
-        const bytes = await readFile(new URL(file, IMAGE_DIR))
-        const type = file.endsWith('.svg') ? 'image/svg+xml' : `image/${file.split('.').pop()}`
-        return new Response(bytes, { headers: { 'Content-Type': type, 'Cache-Control': 'public, max-age=3600' } })
-      } catch {
-        return c.notFound()
-      }
-    })
+    .get(`${CDN_PATH}:file`, (c) => cdn.serve(c.req.param('file'), new URL(c.req.url), c.req.header('Accept') ?? ''))
     // The failure switch, for tests and the benchmark driving a double in another process.
     .post('/__double/fault', async (c) => {
       const body = (await c.req.json()) as { fault: Fault | null; only?: Operation }

@@ -1,6 +1,8 @@
 import { Splide, SplideSlide, SplideTrack, type Options } from '@splidejs/react-splide'
 import type { ReactNode } from 'react'
+import type { CarouselImage } from '../content/product'
 import { advanceEvery } from './carousel-motion'
+import { ShopPhoto } from './Picture'
 
 type CarouselProps = { id: string; label: string; interval: number; children: ReactNode; className?: string }
 
@@ -56,15 +58,30 @@ const OPTIONS: Options = {
 }
 
 /**
- * The attributes that say where a slide's picture comes from. Only the first slide's
- * picture is in the HTML: the others are off screen until the carousel moves, so Splide
- * fetches each as it comes next (lazyLoad: 'nearby'). On a phone the first picture, often
- * the page's largest, then does not share the connection with four it cannot show yet, nor
- * the main thread with decoding them. Those pictures must not be loading="lazy": Splide
- * hides a picture until it has loaded, and a browser never loads a hidden lazy one.
+ * A slide's photograph. Only the first slide's is in the HTML (as ShopPhoto, WebP with a
+ * JPEG fallback): the others are off screen until the carousel moves, so Splide fetches each
+ * as it comes next (lazyLoad: 'nearby'). On a phone the first picture, often the page's
+ * largest, then does not share the connection with four it cannot show yet, nor the main
+ * thread with decoding them. Splide sets only an <img>'s own src and srcset, so those are
+ * WebP alone: Splide runs only in a browser new enough to take WebP. They must not be
+ * loading="lazy": Splide hides a picture until it has loaded, and a browser never loads a
+ * hidden lazy one.
  */
-export function slidePicture(src: string, index: number) {
-  return index === 0 ? { src } : { 'data-splide-lazy': src }
+export function SlidePhoto({ image, index, sizes, priority, lazy, className }: { image: CarouselImage; index: number; sizes: string; priority?: boolean; lazy?: boolean; className: string }) {
+  const { photo, alt } = image
+  if (index === 0) return <ShopPhoto photo={photo} alt={alt} sizes={sizes} priority={priority} lazy={lazy} className={className} />
+  return (
+    <img
+      data-splide-lazy={photo.src}
+      data-splide-lazy-srcset={photo.srcSet.webp}
+      sizes={sizes}
+      alt={alt}
+      width={photo.width}
+      height={photo.height}
+      style={{ backgroundColor: photo.color }}
+      className={className}
+    />
+  )
 }
 
 export function Slide({ children }: { children: ReactNode }) {

@@ -9,6 +9,7 @@ import { formatPrice } from '../lib/format'
 import { itemCountText } from '../lib/item-count'
 import { CloseIcon, MinusIcon, PlusIcon, SpinnerIcon, TrashIcon } from './drawer-icons'
 import { BagIcon } from './icons'
+import { ShopifyPicture } from './Picture'
 
 /**
  * The cart sheet. vaul (on Radix Dialog) traps focus while it is open and closes
@@ -104,7 +105,7 @@ function CartLine({ item }: { item: CartItem }) {
   return (
     <li className="flex gap-4 py-4" data-testid="cart-line">
       {image ? (
-        <img src={image.url} alt={image.altText ?? title} width={80} height={80} className="h-20 w-20 flex-none rounded-xl bg-orange-50 object-cover" />
+        <ShopifyPicture image={image} alt={image.altText || title} sizes="80px" className="h-20 w-20 flex-none rounded-xl bg-orange-50 object-cover" />
       ) : (
         <div className="h-20 w-20 flex-none rounded-xl bg-orange-50" aria-hidden="true" />
       )}

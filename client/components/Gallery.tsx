@@ -1,41 +1,53 @@
 import { useState } from 'react'
+import type { Photo } from '../../domain/photo'
+import type { Image } from '../../domain/product'
+import { ShopifyPicture, ShopPhoto } from './Picture'
 
-export type GalleryImage = { src: string; alt: string }
+/** A picture of the gallery's: one of the shop's own photographs, or one of Shopify's. */
+export type GalleryPicture = { alt: string } & ({ photo: Photo } | { image: Image })
 
 const MAX_THUMBNAILS = 5
 
+// How wide each is drawn (the page's max-w-6xl, px-4, two columns 40 px apart from md up; the
+// thumbnails five to a row, 12 px apart, inside a 2 px border), so the browser fetches the
+// smallest width that covers it.
+export const GALLERY_SIZES = '(min-width: 1152px) 540px, (min-width: 768px) calc(50vw - 36px), calc(100vw - 32px)'
+const THUMBNAIL_SIZES = '(min-width: 1152px) 95px, (min-width: 768px) calc(10vw - 21px), calc(20vw - 20px)'
+
 /** A large picture with up to five clickable thumbnails beneath it (5-column grid). */
-export function Gallery({ images, priority = false, testId }: { images: GalleryImage[]; priority?: boolean; testId: string }) {
+export function Gallery({ pictures, priority = false, testId }: { pictures: GalleryPicture[]; priority?: boolean; testId: string }) {
   const [selected, setSelected] = useState(0)
-  const current = images[selected] ?? images[0]
+  const current = pictures[selected] ?? pictures[0]
   if (!current) return null
   return (
     <div data-testid={testId}>
-      <img
-        src={current.src}
-        alt={current.alt}
-        width={1200}
-        height={1200}
-        fetchPriority={priority ? 'high' : undefined}
+      <GalleryImage
+        picture={current}
+        sizes={GALLERY_SIZES}
+        priority={priority}
         className="aspect-square w-full rounded-3xl bg-orange-50 object-cover"
-        data-testid={`${testId}-image`}
+        testId={`${testId}-image`}
       />
-      {images.length > 1 && (
+      {pictures.length > 1 && (
         <div className="mt-3 grid grid-cols-5 gap-3" data-testid={`${testId}-thumbnails`}>
-          {images.slice(0, MAX_THUMBNAILS).map((image, i) => (
+          {pictures.slice(0, MAX_THUMBNAILS).map((picture, i) => (
             <button
-              key={image.src}
+              key={i}
               type="button"
               onClick={() => setSelected(i)}
-              aria-label={`Show picture ${i + 1}: ${image.alt}`}
+              aria-label={`Show picture ${i + 1}: ${picture.alt}`}
               aria-pressed={i === selected}
               className={`overflow-hidden rounded-xl border-2 ${i === selected ? 'border-orange-600' : 'border-transparent'}`}
             >
-              <img src={image.src} alt="" width={240} height={240} loading="lazy" className="aspect-square w-full bg-orange-50 object-cover" />
+              <GalleryImage picture={{ ...picture, alt: '' }} sizes={THUMBNAIL_SIZES} lazy className="block aspect-square w-full bg-orange-50 object-cover" />
             </button>
           ))}
         </div>
       )}
     </div>
   )
+}
+
+function GalleryImage({ picture, ...rest }: { picture: GalleryPicture; sizes: string; priority?: boolean; lazy?: boolean; className: string; testId?: string }) {
+  return 'photo' in picture ? <ShopPhoto photo={picture.photo} alt={picture.alt} {...rest} /> : <ShopifyPicture image={picture.image} alt={picture.alt} {...rest} />
 }

@@ -1,21 +1,16 @@
 import { heroImages } from '../content/product'
-import { Carousel, Slide, slidePicture } from './Carousel'
+import { Carousel, Slide, SlidePhoto } from './Carousel'
 import { HERO_CAROUSEL_ID } from './carousel-ids'
+import { GALLERY_SIZES } from './Gallery'
 
 /** The phone's view of the five product pictures. No controls of React's: Splide adds the dots when it mounts. */
 export function HeroCarousel() {
   return (
     <Carousel id={HERO_CAROUSEL_ID} label="Photos of the blanket" interval={3000}>
       {heroImages.map((image, i) => (
-        <Slide key={image.src}>
-          <img
-            {...slidePicture(image.src, i)}
-            alt={image.alt}
-            width={1200}
-            height={1200}
-            className="aspect-square w-full bg-orange-50"
-            fetchPriority={i === 0 ? 'high' : undefined}
-          />
+        <Slide key={i}>
+          {/* The desktop's gallery shows the same first picture with the same sizes: one download for both. */}
+          <SlidePhoto image={image} index={i} sizes={GALLERY_SIZES} priority className="block aspect-square w-full" />
         </Slide>
       ))}
     </Carousel>

@@ -20,7 +20,7 @@ export function HeroGallery() {
         <HeroCarousel />
       </div>
       <div className="hidden md:block">
-        <Gallery images={heroImages} testId="hero-gallery" />
+        <Gallery pictures={heroImages} priority testId="hero-gallery" />
       </div>
     </div>
   )

@@ -1,16 +1,17 @@
 // The landing page's story below the fold.
 
+import { photo } from './photos'
 import type { CarouselImage } from './product'
 
 export type Character = { name: string; image: string; colour: string; blurb: string }
 export type Testimonial = { name: string; location: string; quote: string }
 
 export const lifestyleImages: CarouselImage[] = [
-  { src: '/images/lifestyle-1.svg', alt: 'A toddler tucked in under the blanket for an afternoon nap' },
-  { src: '/images/lifestyle-2.svg', alt: 'The blanket spread on the grass for a family picnic in the park' },
-  { src: '/images/lifestyle-3.svg', alt: 'A parent and child reading a book under the blanket on the sofa' },
-  { src: '/images/lifestyle-4.svg', alt: 'The blanket keeping a little one cosy in the stroller on a walk' },
-  { src: '/images/lifestyle-5.svg', alt: 'A child opening a gift box with the rolled blanket inside' },
+  { photo: photo('lifestyle-1'), alt: 'A toddler tucked in under the blanket for an afternoon nap' },
+  { photo: photo('lifestyle-2'), alt: 'The blanket spread on the grass for a family picnic in the park' },
+  { photo: photo('lifestyle-3'), alt: 'A parent and child reading a book under the blanket on the sofa' },
+  { photo: photo('lifestyle-4'), alt: 'The blanket keeping a little one cosy in the stroller on a walk' },
+  { photo: photo('lifestyle-5'), alt: 'A child opening a gift box with the rolled blanket inside' },
 ]
 
 export const characters: Character[] = [

@@ -55,7 +55,7 @@ function ProductView({ product }: { product: Product }) {
         <BackToStore />
         <div className="mt-6 grid gap-10 md:grid-cols-2">
           <Gallery
-            images={product.images.map((image) => ({ src: image.url, alt: image.altText ?? product.title }))}
+            pictures={product.images.map((image) => ({ image, alt: image.altText || product.title }))}
             priority
             testId="product-gallery"
           />

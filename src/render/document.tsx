@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { jsonForScript } from '../../client/lib/json-script'
 import { PAGE_DATA_ID, type PageData } from '../../domain/page-data'
 import { START_APP_SCRIPT } from './start-app'
+import { SHARE_HEIGHT, SHARE_WIDTH } from '../../client/lib/pictures'
 
 export type Head = {
   title: string
@@ -9,6 +10,7 @@ export type Head = {
   canonical?: string
   noindex?: boolean
   /** Absolute URL of the picture shown when the page is shared. */
+  /** A raster picture at SHARE_WIDTH × SHARE_HEIGHT (social previews draw no SVG). */
   image?: string
   /** schema.org data for search engines (a Product on the product page). */
   jsonLd?: Record<string, unknown>
@@ -41,6 +43,8 @@ export function Document({ head, page, styles, modules, children }: DocumentProp
         <meta property="og:description" content={head.description} />
         {head.canonical && <meta property="og:url" content={head.canonical} />}
         {head.image && <meta property="og:image" content={head.image} />}
+        {head.image && <meta property="og:image:width" content={String(SHARE_WIDTH)} />}
+        {head.image && <meta property="og:image:height" content={String(SHARE_HEIGHT)} />}
         <meta name="twitter:card" content="summary_large_image" />
         {head.jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(head.jsonLd) }} />}
         <style dangerouslySetInnerHTML={{ __html: styles }} />

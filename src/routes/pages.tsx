@@ -9,6 +9,8 @@ import { productTag } from '../render/page-cache'
 import { renderPage } from '../render/render-page'
 import { getCachedProduct, TooManyLookups } from '../storefront/product-cache'
 import type { Product } from '../../domain/product'
+import { photo } from '../../client/content/photos'
+import { shareSrc } from '../../client/lib/pictures'
 
 const SHOP = 'Square Snuggles'
 const TAGLINE = 'A soft fleece blanket printed with six square animal friends, $38 with shipping included.'
@@ -61,7 +63,9 @@ function canonical(c: Context): string {
   return new URL(c.req.path, c.req.url).toString()
 }
 
-const shareImage = (c: Context) => new URL('/images/blanket-1.svg', c.req.url).toString()
+/** The landing's first photograph, cropped for social previews by the build. */
+const shareImage = (c: Context) => new URL(photo('blanket-1').share, c.req.url).toString()
+const productShareImage = (c: Context, product: Product) => (product.images[0] && shareSrc(product.images[0].url)) ?? shareImage(c)
 
 /** schema.org Product with its offer, so search results can show price and availability. */
 function productJsonLd(product: Product, url: string) {
@@ -107,7 +111,7 @@ export const pages = new Hono<AppEnv>()
               title: `${result.product.title} – ${SHOP}`,
               description: result.product.description.slice(0, 160),
               canonical: canonical(c),
-              image: result.product.images[0]?.url ?? shareImage(c),
+              image: productShareImage(c, result.product),
               jsonLd: productJsonLd(result.product, canonical(c)),
             }
           : { title: `Blanket – ${SHOP}`, description: TAGLINE, canonical: canonical(c), image: shareImage(c) },

@@ -1,8 +1,11 @@
 import { z } from 'zod'
 import type { StorefrontConfig } from '../config'
 import { storefrontFetch } from './client'
-import type { Product } from '../../domain/product'
+import type { Image, Product } from '../../domain/product'
+import { thumbHashToAverageRGBA } from 'thumbhash'
 
+// Pictures come with their size (the box the page draws before they arrive) and ThumbHash
+// (whose average colour fills that box); both are null for a picture Shopify does not host.
 // `product(handle:)` replaces the deprecated `productByHandle` in 2025-07; `reshapeProduct`
 // turns the answer into the shop's Product (types.ts). Only the fields the shop shows or
 // sends to checkout are asked for: the blanket's options (one size, one print) are not,
@@ -22,8 +25,7 @@ export const PRODUCT_QUERY = /* GraphQL */ `
       }
       images(first: 10) {
         nodes {
-          url
-          altText
+          ...ProductImage
         }
       }
       variants(first: 10) {
@@ -40,16 +42,24 @@ export const PRODUCT_QUERY = /* GraphQL */ `
             value
           }
           image {
-            url
-            altText
+            ...ProductImage
           }
         }
       }
     }
   }
+  fragment ProductImage on Image {
+    url
+    altText
+    width
+    height
+    thumbhash
+  }
 `
 
 const money = z.object({ amount: z.string(), currencyCode: z.string() })
+const size = z.number().int().positive().nullable()
+const imageData = z.object({ url: z.url(), altText: z.string().nullable(), width: size, height: size, thumbhash: z.string().max(100).nullable() })
 
 const productData = z.object({
   product: z
@@ -59,7 +69,7 @@ const productData = z.object({
       description: z.string(),
       handle: z.string(),
       priceRange: z.object({ minVariantPrice: money }),
-      images: z.object({ nodes: z.array(z.object({ url: z.url(), altText: z.string().nullable() })) }),
+      images: z.object({ nodes: z.array(imageData) }),
       variants: z.object({
         nodes: z.array(
           z.object({
@@ -68,7 +78,7 @@ const productData = z.object({
             availableForSale: z.boolean(),
             price: money,
             selectedOptions: z.array(z.object({ name: z.string(), value: z.string() })),
-            image: z.object({ url: z.url(), altText: z.string().nullable() }).nullable(),
+            image: imageData.nullable(),
           }),
         ),
       }),
@@ -81,8 +91,24 @@ type ProductData = z.infer<typeof productData>
 export function reshapeProduct(product: NonNullable<ProductData['product']>): Product {
   return {
     ...product,
-    images: product.images.nodes,
-    variants: product.variants.nodes,
+    images: product.images.nodes.map(reshapeImage),
+    variants: product.variants.nodes.map((variant) => ({ ...variant, image: variant.image && reshapeImage(variant.image) })),
+  }
+}
+
+function reshapeImage({ thumbhash, ...image }: z.infer<typeof imageData>): Image {
+  return { ...image, placeholder: thumbhash ? averageColour(thumbhash) : null }
+}
+
+/** The ThumbHash's average colour as `#rrggbb`, or null when it is not a ThumbHash. */
+export function averageColour(thumbhash: string): string | null {
+  try {
+    const bytes = Uint8Array.from(atob(thumbhash), (c) => c.charCodeAt(0))
+    if (bytes.length < 5) return null
+    const { r, g, b } = thumbHashToAverageRGBA(bytes)
+    return '#' + [r, g, b].map((v) => Math.round(Math.min(1, Math.max(0, v)) * 255).toString(16).padStart(2, '0')).join('')
+  } catch {
+    return null
   }
 }
 

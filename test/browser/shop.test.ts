@@ -337,11 +337,11 @@ describe('the product page', () => {
     const watched = await visit('/product/toddler-blanket', DESKTOP)
     const { page } = watched
     const large = page.getByTestId('product-gallery-image')
-    expect(await large.getAttribute('src')).toMatch(/blanket-1\.svg$/)
+    expect(await large.getAttribute('src')).toMatch(/\/blanket-1\.jpg\?/)
     const thumbs = page.getByTestId('product-gallery-thumbnails').getByRole('button')
     expect(await thumbs.count()).toBe(5)
     await thumbs.nth(2).click()
-    await expect.poll(() => large.getAttribute('src')).toMatch(/blanket-3\.svg$/)
+    await expect.poll(() => large.getAttribute('src')).toMatch(/\/blanket-3\.jpg\?/)
     expect(await thumbs.nth(2).getAttribute('aria-pressed')).toBe('true')
     expect(await page.getByTestId('price').textContent()).toBe('$38.00')
 
@@ -534,7 +534,7 @@ describe('carousels', () => {
     await expect.poll(() => page.locator(`${hero} .splide__pagination__page`).count(), { timeout: MOUNT_MS }).toBe(5)
     const start = await activeDot(page, hero)
     await expect.poll(() => activeDot(page, hero), { timeout: 8000 }).not.toBe(start)
-    await expect.poll(() => shownPicture(page, hero)).toMatch(/^blanket-[2-5]\.svg$/)
+    await expect.poll(() => shownPicture(page, hero)).toMatch(/^blanket-[2-5]-\d+\.[0-9a-f]{10}\.jpg$/)
 
     await page.locator(`${hero} .splide__pagination__page`).nth(3).click()
     await expect.poll(() => activeDot(page, hero)).toBe(3)
@@ -578,7 +578,7 @@ describe('carousels', () => {
     await expect.poll(() => page.locator(`${lifestyle} .splide__pagination__page`).count(), { timeout: MOUNT_MS }).toBe(5)
     const start = await activeDot(page, lifestyle)
     await expect.poll(() => activeDot(page, lifestyle), { timeout: 6000 }).not.toBe(start)
-    await expect.poll(() => shownPicture(page, lifestyle)).toMatch(/^lifestyle-[2-5]\.svg$/)
+    await expect.poll(() => shownPicture(page, lifestyle)).toMatch(/^lifestyle-[2-5]-\d+\.[0-9a-f]{10}\.jpg$/)
 
     await page.evaluate(() => {
       Object.defineProperty(document, 'hidden', { configurable: true, get: () => true })
@@ -777,7 +777,7 @@ describe('without JavaScript, or before it arrives', () => {
 
 
 describe('the stored cart and its pictures', () => {
-  const folded = { url: '/images/blanket-2.svg', altText: 'The blanket folded' }
+  const folded = { url: '/images/character-koala.svg', altText: 'The blanket folded' }
   const cartWith = (images: unknown) => ({ items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'x', quantity: 2, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'Square Friends Fleece Blanket', handle: 'toddler-blanket', images } }], cartId: null, checkoutUrl: null })
 
   test.each([
@@ -792,7 +792,7 @@ describe('the stored cart and its pictures', () => {
     await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
     await drawer(page).waitFor()
     const picture = page.getByTestId('cart-line').getByRole('img')
-    expect(new URL((await picture.getAttribute('src'))!, shop.origin).pathname).toBe('/images/blanket-2.svg')
+    expect(new URL((await picture.getAttribute('src'))!, shop.origin).pathname).toBe('/images/character-koala.svg')
     expect(await picture.getAttribute('alt')).toBe('The blanket folded')
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!)
     expect(stored.items[0].quantity).toBe(3)
@@ -803,7 +803,7 @@ describe('the stored cart and its pictures', () => {
   test("a line shows its variant's own picture when the variant has one", async () => {
     const sunny = blanket()
     sunny.handle = 'sunny-blanket'
-    sunny.variants[0] = { ...sunny.variants[0]!, title: 'Sunny Stripes', image: { file: 'blanket-4.svg', altText: 'The Sunny Stripes print' } }
+    sunny.variants[0] = { ...sunny.variants[0]!, title: 'Sunny Stripes', image: { file: 'blanket-4.jpg', altText: 'The Sunny Stripes print' } }
     shop.double.products.set('sunny-blanket', sunny)
     const watched = await visit('/product/sunny-blanket')
     const { page } = watched
@@ -811,10 +811,12 @@ describe('the stored cart and its pictures', () => {
     await page.getByTestId('cart-button').click()
     await drawer(page).waitFor()
     const picture = page.getByTestId('cart-line').getByRole('img')
-    expect(await picture.getAttribute('src')).toMatch(/\/cdn\/images\/blanket-4\.svg$/)
+    expect(await picture.getAttribute('src')).toMatch(/\/cdn\/shop\/files\/blanket-4\.jpg\?v=1&width=\d+&height=\d+&crop=center$/)
+    expect(await picture.getAttribute('srcset')).toContain('blanket-4.jpg?v=1&width=176&height=176&crop=center 176w')
+    expect(await picture.getAttribute('sizes')).toBe('80px')
     expect(await picture.getAttribute('alt')).toBe('The Sunny Stripes print')
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!)
-    expect(stored.items[0].product.images.edges[0].node.url).toMatch(/blanket-4\.svg$/)
+    expect(stored.items[0].product.images.edges[0].node).toEqual({ url: expect.stringMatching(/\/cdn\/shop\/files\/blanket-4\.jpg\?v=1$/), altText: 'The Sunny Stripes print' })
     await page.context().close()
   })
 })

@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readBudget } from '../../bench/budget'
 import { appModules, criticalJs, PRIVATE_TOKEN, PUBLIC_TOKEN, startShop, type Shop } from './harness'
+import sharp from 'sharp'
 
 describe('routes', () => {
   let shop: Shop
@@ -183,13 +184,29 @@ describe('search engines and sharing', () => {
     expect(html).toContain('<title>Square Friends Fleece Blanket – Square Snuggles</title>')
     expect(html).toContain(`<link rel="canonical" href="${shop.origin}/product/toddler-blanket"/>`)
     expect(html).toContain('<meta property="og:type" content="product"/>')
-    expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/cdn\/images\/blanket-1\.svg"\/>/)
+    // Social previews draw no SVG: a 1200×630 JPEG, cropped by Shopify's CDN.
+    const share = /<meta property="og:image" content="([^"]+)"\/>/.exec(html)![1]!.replaceAll('&amp;', '&')
+    expect(share).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/cdn\/shop\/files\/blanket-1\.jpg\?/)
+    expect(html).toContain('<meta property="og:image:width" content="1200"/>')
+    expect(html).toContain('<meta property="og:image:height" content="630"/>')
+    const picture = await fetch(share, { headers: { Accept: 'image/avif,image/webp,*/*' } })
+    expect(picture.headers.get('Content-Type')).toBe('image/jpeg')
+    expect(await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 })
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!)
     expect(jsonLd).toMatchObject({
       '@type': 'Product',
       name: 'Square Friends Fleece Blanket',
       offers: { '@type': 'Offer', price: '38.0', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
     })
+  })
+
+  test("the landing page's social preview is the build's 1200×630 JPEG of its first photograph", async () => {
+    const html = await (await shop.fetch('/')).text()
+    const share = new URL(/<meta property="og:image" content="([^"]+)"\/>/.exec(html)![1]!)
+    expect(share.pathname).toMatch(/^\/assets\/photos\/blanket-1-share\.[0-9a-f]{10}\.jpg$/)
+    const picture = await shop.fetch(share.pathname)
+    expect(picture.status).toBe(200)
+    expect(await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 })
   })
 
   test.each(['/', '/terms', '/privacy', '/about'])('%s has its own title, description and canonical URL', async (path) => {

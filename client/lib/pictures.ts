@@ -1,0 +1,58 @@
+// What every picture of the shop's shares: the widths a browser may choose from, and how a
+// Shopify-hosted picture is asked for at one of them.
+
+/**
+ * The widths offered in every `srcset`, each at most 1.375× the one before: a browser takes
+ * the first at least as wide as it draws, so no picture arrives with more than 1.9× the
+ * pixels it is drawn with. From a 58 px thumbnail on a phone up to a desktop's 2× screen.
+ */
+export const PICTURE_WIDTHS = [128, 176, 240, 320, 440, 600, 800, 1080, 1440, 1920]
+
+/**
+ * Whether Shopify's CDN resizes this picture: on cdn.shopify.com, or under /cdn/shop/ on the
+ * store's own domain (where the Storefront API, and the local double, put them). A picture
+ * hosted anywhere else is shown as it is.
+ */
+export function onShopifyCdn(url: string): boolean {
+  try {
+    const { hostname, pathname } = new URL(url)
+    return hostname === 'cdn.shopify.com' || hostname.endsWith('.shopifycdn.net') || pathname.startsWith('/cdn/shop/')
+  } catch {
+    return false
+  }
+}
+
+/**
+ * `src` and `srcset` of a Shopify picture cropped to a square: the CDN's `width`, `height`
+ * and `crop` parameters (what Hydrogen's <Image> sends), and the format left to the CDN,
+ * which answers AVIF or WebP to a browser whose Accept header takes them. Widths stop at the
+ * original's, since the CDN never enlarges. Null for a picture the CDN does not host.
+ */
+export function squareSrcSet(url: string, originalWidth: number | null | undefined): { src: string; srcSet: string } | null {
+  if (!onShopifyCdn(url)) return null
+  const at = (w: number) => {
+    const sized = new URL(url)
+    sized.searchParams.set('width', String(w))
+    sized.searchParams.set('height', String(w))
+    sized.searchParams.set('crop', 'center')
+    return sized.toString()
+  }
+  const widths = originalWidth ? PICTURE_WIDTHS.filter((w) => w < originalWidth) : [...PICTURE_WIDTHS]
+  if (originalWidth && originalWidth <= PICTURE_WIDTHS.at(-1)!) widths.push(originalWidth)
+  return { src: at(widths.find((w) => w >= 800) ?? widths.at(-1)!), srcSet: widths.map((w) => `${at(w)} ${w}w`).join(', ') }
+}
+
+/** The size of a social preview's picture (og:image), which the build and Shopify's CDN crop to. */
+export const SHARE_WIDTH = 1200
+export const SHARE_HEIGHT = 630
+
+/** A Shopify picture as a 1200×630 JPEG for social previews; null when the CDN does not host it. */
+export function shareSrc(url: string): string | null {
+  if (!onShopifyCdn(url)) return null
+  const sized = new URL(url)
+  sized.searchParams.set('width', String(SHARE_WIDTH))
+  sized.searchParams.set('height', String(SHARE_HEIGHT))
+  sized.searchParams.set('crop', 'center')
+  sized.searchParams.set('format', 'jpg')
+  return sized.toString()
+}

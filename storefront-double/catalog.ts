@@ -12,10 +12,10 @@ export type DoubleVariant = {
 
 /**
  * A picture on the double's CDN (`file`: a photograph of the drawing of that name in
- * client/content/photos/drawings; a name with no drawing answers 404), or one hosted
- * outside Shopify (`url`), which has no size, no ThumbHash and takes no transform.
+ * client/content/photos/drawings; a name with no drawing answers 404), or the same picture
+ * hosted outside Shopify (`elsewhere`), which has no size, no ThumbHash and takes no transform.
  */
-export type DoubleImage = { file: string; altText: string | null } | { url: string; altText: string | null }
+export type DoubleImage = { file: string; altText: string | null } | { elsewhere: string; altText: string | null }
 
 export type DoubleProduct = {
   id: string

@@ -19,6 +19,8 @@ import { photographDrawing } from '../scripts/photos/stand-in-photo.ts'
  *   the heavier of the two, so figures measured against it err on the heavy side.
  */
 export const CDN_PATH = '/cdn/shop/files/'
+/** A host that is not Shopify's: the original as it is, whatever the URL asks. */
+export const ELSEWHERE_PATH = '/elsewhere/'
 const DRAWINGS = new URL('../client/content/photos/drawings/', import.meta.url)
 const FILE = /^([\w-]{1,64})\.jpg$/
 const CROPS = { center: 'centre', top: 'north', bottom: 'south', left: 'west', right: 'east' } as const
@@ -93,7 +95,12 @@ export function createCdn() {
     return new Response(new Uint8Array(body), { headers: { 'Content-Type': type, Vary: 'Accept', 'Cache-Control': 'public, max-age=31536000, immutable' } })
   }
 
-  return { describe, serve }
+  async function serveOriginal(file: string): Promise<Response> {
+    const bytes = await original(file)
+    return bytes ? new Response(new Uint8Array(bytes), { headers: { 'Content-Type': 'image/jpeg' } }) : new Response('Not Found', { status: 404 })
+  }
+
+  return { describe, serve, serveOriginal }
 }
 
 /** `url(transform:)` of the Storefront API as the CDN parameters it stands for. */

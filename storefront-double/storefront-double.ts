@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import { buildClientSchema, experimentalExecuteIncrementally, parse, validate, type GraphQLSchema } from 'graphql'
 import { Hono } from 'hono'
 import { blanket, type DoubleImage, type DoubleProduct } from './catalog.ts'
-import { CDN_PATH, createCdn, transformedUrl } from './cdn.ts'
+import { CDN_PATH, createCdn, ELSEWHERE_PATH, transformedUrl } from './cdn.ts'
 
 /**
  * A stand-in for Shopify's Storefront API 2025-07 and its hosted checkout, for local
@@ -57,7 +57,7 @@ export function createStorefrontDouble() {
     // Shopify's own pictures are on its CDN, with their size and ThumbHash; a picture hosted
     // elsewhere has neither, and its URL takes no transform.
     const imageOf = (image: DoubleImage) => {
-      if ('url' in image) return { url: image.url, altText: image.altText, id: null, width: null, height: null, thumbhash: null }
+      if ('elsewhere' in image) return { url: `${origin}${ELSEWHERE_PATH}${image.elsewhere}`, altText: image.altText, id: null, width: null, height: null, thumbhash: null }
       const facts = () => cdn.describe(image.file)
       return {
         url: ({ transform }: { transform?: Parameters<typeof transformedUrl>[1] }) => transformedUrl(`${origin}${CDN_PATH}${image.file}?v=1`, transform),
@@ -219,6 +219,7 @@ export function createStorefrontDouble() {
     .post('/api/2025-07/graphql.json', (c) => graphql(c.req.raw, (c.env as { incoming?: { socket: { destroy(): void } } } | undefined)?.incoming?.socket))
     .get('/checkouts/cn/:token', (c) => checkoutPage(c.req.param('token'), new URL(c.req.url)))
     .get(`${CDN_PATH}:file`, (c) => cdn.serve(c.req.param('file'), new URL(c.req.url), c.req.header('Accept') ?? ''))
+    .get(`${ELSEWHERE_PATH}:file`, (c) => cdn.serveOriginal(c.req.param('file')))
     // The failure switch, for tests and the benchmark driving a double in another process.
     .post('/__double/fault', async (c) => {
       const body = (await c.req.json()) as { fault: Fault | null; only?: Operation }

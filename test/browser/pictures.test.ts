@@ -1,0 +1,176 @@
+// Pictures as a phone and a desktop get them: at the size they are drawn, in a modern format,
+// in a box that is there before they arrive, and still in place when Shopify's data is odd.
+import type { Browser, Page } from 'playwright-core'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { blanket } from '../../storefront-double/catalog'
+import { startShop, type Shop } from '../worker/harness'
+import { DESKTOP, hydrated, launchChromium, PHONE, screenshot, watch } from './browser'
+
+let shop: Shop
+let browser: Browser
+beforeAll(async () => {
+  ;[shop, browser] = await Promise.all([startShop(), launchChromium()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await shop?.dispose()
+})
+
+// A phone of today (the issue's 390×844 at 2.625) and a plain desktop screen.
+const SCREENS = [
+  ['phone', PHONE, 2.625],
+  ['desktop', DESKTOP, 1],
+] as const
+const PAGES = ['/', '/product/toddler-blanket']
+
+type Fetched = { width: number; height: number; type: string }
+
+/** Opens `path`, and records the pixel size and type of every picture the page fetched. */
+async function open(path: string, viewport: { width: number; height: number }, deviceScaleFactor: number, block?: RegExp) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor })
+  if (block) await context.route(block, (route) => route.abort())
+  const page = await context.newPage()
+  const watched = watch(page, context)
+  const fetched = new Map<string, Promise<Fetched | null>>()
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'image' || !response.ok()) return
+    fetched.set(
+      response.url(),
+      response.body().then(
+        async (body) => {
+          const { width = 0, height = 0 } = await sharp(body).metadata()
+          return { width, height, type: response.headers()['content-type'] ?? '' }
+        },
+        () => null,
+      ),
+    )
+  })
+  await page.goto(shop.origin + path)
+  await hydrated(page)
+  return { page, watched, fetched, close: () => context.close() }
+}
+
+/** The pictures in the first view (at least partly on screen), once each has loaded. */
+async function firstView(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => [...document.images].filter((img) => img.getBoundingClientRect().top < innerHeight && img.getBoundingClientRect().width > 0).every((img) => img.complete)))
+    .toBe(true)
+  return page.evaluate(() =>
+    [...document.images]
+      .filter((img) => {
+        const r = img.getBoundingClientRect()
+        return r.width > 0 && r.height > 0 && r.top < innerHeight && r.bottom > 0 && r.left < innerWidth && r.right > 0
+      })
+      // A slide whose picture Splide has not asked for yet has no source: its box is tested below.
+      .filter((img) => img.currentSrc !== '')
+      .map((img) => ({ src: img.currentSrc, width: img.getBoundingClientRect().width, height: img.getBoundingClientRect().height, alt: img.alt })),
+  )
+}
+
+describe.each(SCREENS)('pictures on a %s', (name, viewport, dpr) => {
+  test.each(PAGES)('%s: the first view loads no picture at more than twice the pixels it is drawn at, in WebP', async (path) => {
+    const { page, fetched, watched, close } = await open(path, viewport, dpr)
+    const shown = (await firstView(page)).filter((img) => !img.src.endsWith('.svg'))
+    expect(shown.length).toBeGreaterThan(0)
+    for (const img of shown) {
+      const got = await fetched.get(img.src)
+      expect(got, img.src).toBeTruthy()
+      const drawnPixels = img.width * img.height * dpr * dpr
+      expect(got!.width * got!.height, `${img.src} drawn ${img.width}×${img.height} at ${dpr}x, fetched ${got!.width}×${got!.height}`).toBeLessThanOrEqual(2 * drawnPixels)
+      expect(got!.type, img.src).toBe('image/webp')
+    }
+    await screenshot(page, `pictures-${name}${path.replaceAll('/', '-')}`)
+    expect(watched.problems).toEqual([])
+    await close()
+  })
+})
+
+test.each(PAGES)('%s: every raster <img> has a srcset and sizes (Splide fills in a lazy slide\'s srcset as it comes next)', async (path) => {
+  const { page, close } = await open(path, PHONE, 2.625)
+  const pictures = await page.evaluate(() =>
+    [...document.images].map((img) => ({
+      src: img.getAttribute('src') ?? img.dataset.splideLazy ?? '',
+      srcset: img.getAttribute('srcset') ?? img.dataset.splideLazySrcset ?? null,
+      sizes: img.getAttribute('sizes'),
+    })),
+  )
+  const raster = pictures.filter((p) => !/\.svg(\?|$)/.test(p.src))
+  expect(raster.length).toBeGreaterThanOrEqual(path === '/' ? 15 : 6)
+  for (const p of raster) {
+    expect(p.srcset, p.src).toMatch(/ \d+w(, |$)/)
+    expect(p.sizes, p.src).toBeTruthy()
+  }
+  await close()
+})
+
+describe.each(SCREENS)('before the pictures arrive, on a %s', (_, viewport, dpr) => {
+  test.each(PAGES)('%s: every picture in the first view has its box, filled with its colour', async (path) => {
+    // Pictures never arrive: the boxes must already be the size they will be.
+    const { page, close } = await open(path, viewport, dpr, /\.(jpg|webp)(\?|$)|\/cdn\/shop\//)
+    const boxes = await page.evaluate(() =>
+      [...document.images]
+        .filter((img) => img.getBoundingClientRect().top < innerHeight && img.offsetParent !== null && !img.src.endsWith('.svg'))
+        .map((img) => ({ width: img.getBoundingClientRect().width, height: img.getBoundingClientRect().height, background: getComputedStyle(img).backgroundColor })),
+    )
+    expect(boxes.length).toBeGreaterThan(0)
+    for (const box of boxes) {
+      expect(box.width).toBeGreaterThan(50)
+      expect(box.height).toBeGreaterThan(50)
+      expect(box.background).not.toBe('rgba(0, 0, 0, 0)')
+    }
+    await close()
+  })
+
+  test.each(PAGES)('%s: nothing moves while the pictures load (CLS 0)', async (path) => {
+    const { page, close } = await open(path, viewport, dpr)
+    await firstView(page)
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value
+          }).observe({ type: 'layout-shift', buffered: true })
+          setTimeout(() => resolve(total), 300)
+        }),
+    )
+    expect(shift).toBe(0)
+    await close()
+  })
+})
+
+describe("Shopify's odd pictures", () => {
+  test.each([
+    ['of unknown size that answers 404', { file: 'no-such-photo.jpg', altText: 'A picture that is gone' }, 'A picture that is gone'],
+    ['hosted outside Shopify (no transforms, no size)', { elsewhere: 'blanket-3.jpg', altText: 'From elsewhere' }, 'From elsewhere'],
+    ['without alt text', { file: 'blanket-2.jpg', altText: null }, 'Square Friends Fleece Blanket'],
+    ['with empty alt text', { file: 'blanket-2.jpg', altText: '' }, 'Square Friends Fleece Blanket'],
+  ])('a first picture %s: the page renders, keeps its layout, and names the picture', async (name, image, alt) => {
+    const handle = `odd-${name.toLowerCase().replace(/\W+/g, '-')}`.slice(0, 60)
+    const odd = blanket()
+    odd.handle = handle
+    odd.images = [image, ...odd.images.slice(1)]
+    shop.double.products.set(handle, odd)
+
+    const normal = await open('/product/toddler-blanket', DESKTOP, 1)
+    const expected = await normal.page.getByTestId('product-gallery-image').boundingBox()
+    await normal.close()
+
+    const { page, watched, close } = await open(`/product/${handle}`, DESKTOP, 1)
+    const large = page.getByTestId('product-gallery-image')
+    expect(await large.getAttribute('alt')).toBe(alt)
+    expect(await large.boundingBox()).toEqual(expected)
+    if ('elsewhere' in image) {
+      expect(await large.getAttribute('srcset')).toBeNull()
+      expect(await large.getAttribute('src')).toMatch(/\/elsewhere\/blanket-3\.jpg$/)
+      await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2048)
+    }
+    expect(await page.getByRole('button', { name: 'Add to Cart' }).isVisible()).toBe(true)
+    // The only complaint allowed is the browser's own about the missing picture.
+    const missing = watched.problems.filter((p) => !/404.*no-such-photo\.jpg/.test(p))
+    expect(missing).toEqual([])
+    await close()
+    shop.double.products.delete(handle)
+  })
+})

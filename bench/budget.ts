@@ -14,17 +14,24 @@ import { readFileSync, writeFileSync } from 'node:fs'
 const FILE = new URL('budget.json', import.meta.url)
 export const HEADROOM_BYTES = 2048
 
-export type Budget = { criticalJsGzip: Record<string, number> }
+// The pictures a phone (390×844 at 2.625) loads in each page's first view, in bytes, held by
+// test/browser/pictures.test.ts and ratcheted the same way with PICTURE_HEADROOM_BYTES.
+export const PICTURE_HEADROOM_BYTES = 10 * 1024
+
+export type Budget = { criticalJsGzip: Record<string, number>; picturesFirstViewPhone: Record<string, number> }
 
 export function readBudget(): Budget {
   return JSON.parse(readFileSync(FILE, 'utf8')) as Budget
 }
 
-/** Lowers each page's budget to `measured + HEADROOM_BYTES` where that is lower. */
-export function ratchetBudget(measured: Record<string, number>): Budget {
+/** Lowers each page's budgets to what was measured plus the headroom, where that is lower. */
+export function ratchetBudget(criticalJs: Record<string, number>, picturesFirstViewPhone: Record<string, number>): Budget {
   const budget = readBudget()
-  for (const [page, bytes] of Object.entries(measured)) {
+  for (const [page, bytes] of Object.entries(criticalJs)) {
     budget.criticalJsGzip[page] = Math.min(budget.criticalJsGzip[page] ?? Infinity, bytes + HEADROOM_BYTES)
+  }
+  for (const [page, bytes] of Object.entries(picturesFirstViewPhone)) {
+    budget.picturesFirstViewPhone[page] = Math.min(budget.picturesFirstViewPhone[page] ?? Infinity, bytes + PICTURE_HEADROOM_BYTES)
   }
   writeFileSync(FILE, JSON.stringify(budget, null, 2) + '\n')
   return budget

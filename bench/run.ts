@@ -13,6 +13,7 @@ import { appModules, criticalJs, startShop } from '../test/worker/harness.ts'
 import { launchChromium } from '../test/browser/chromium.ts'
 import { ratchetBudget } from './budget.ts'
 import { measureFirstTap, type FirstTap } from './first-tap.ts'
+import { measurePictures, SCREENS, type PictureFigures } from './pictures.ts'
 
 const BROWSER_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'
 const PAGES = { landing: '/', product: '/product/toddler-blanket' } as const
@@ -66,8 +67,6 @@ try {
     // What the page's starter script imports before the page can hydrate (src/render/start-app.ts).
     const starterJs = await criticalJs(shop, path, { headers: { 'User-Agent': BROWSER_UA } })
     const inlineCss = Buffer.from(/<style>([\s\S]*?)<\/style>/.exec(text)?.[1] ?? '')
-    const aboveFold = [...text.matchAll(/<link rel="preload" as="image" href="([^"]+)"/g)].map((m) => m[1]!)
-    const images = await Promise.all(aboveFold.map(async (src) => Buffer.from(await (await fetch(new URL(src, shop.origin))).arrayBuffer())))
     const sum = (buffers: Buffer[], kind: 'gzip' | 'brotli') => buffers.reduce((total, b) => total + sizes(b)[kind], 0)
     bytes[name] = {
       htmlGzip: sizes(html).gzip,
@@ -78,7 +77,6 @@ try {
       totalJsBrotli: sum(allJs, 'brotli'),
       inlineCssGzip: sizes(inlineCss).gzip,
       renderBlockingRequests: (text.match(/<link rel="stylesheet"|<script src=/g) ?? []).length,
-      aboveFoldImages: images.reduce((t, b) => t + b.length, 0),
     }
   }
 
@@ -104,9 +102,15 @@ try {
   // 4b. From first paint to the first tap that works, on a phone: CPU slowed 4×, slow 4G.
   const browser = await launchChromium()
   const firstTap: Record<string, FirstTap> = {}
+  const pictures: Record<string, Record<string, PictureFigures>> = {}
   try {
     firstTap.landing = await measureFirstTap(browser, shop.origin + PAGES.landing, 'Only $38 – Order Now!')
     firstTap.product = await measureFirstTap(browser, shop.origin + PAGES.product, 'Add to Cart')
+    // 4c. The pictures each page loads on a phone and a desktop (bench/pictures.ts).
+    for (const [name, path] of Object.entries(PAGES)) {
+      pictures[name] = {}
+      for (const screen of Object.keys(SCREENS) as (keyof typeof SCREENS)[]) pictures[name]![screen] = await measurePictures(browser, shop.origin + path, screen)
+    }
   } finally {
     await browser.close()
   }
@@ -184,9 +188,15 @@ try {
   }
 
   const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100
-  const budget = ratchetBudget(Object.fromEntries(Object.entries(bytes).map(([name, b]) => [name, b.criticalJsGzip!])))
+  const budget = ratchetBudget(
+    Object.fromEntries(Object.entries(bytes).map(([name, b]) => [name, b.criticalJsGzip!])),
+    Object.fromEntries(Object.entries(pictures).map(([name, p]) => [name, p.phone!.firstViewBytes])),
+  )
   const targets = [
     ...Object.keys(PAGES).map((name) => [`critical JS of ${name} within its ratcheted budget (bench/budget.json)`, bytes[name]!.criticalJsGzip! <= budget.criticalJsGzip[name]!, `${bytes[name]!.criticalJsGzip} of ${budget.criticalJsGzip[name]} bytes`] as const),
+    ...Object.keys(PAGES).map((name) => [`pictures in the first view of ${name} on a phone within their ratcheted budget and ≤ 150 KB`, pictures[name]!.phone!.firstViewBytes <= Math.min(150 * 1024, budget.picturesFirstViewPhone[name]!), `${kb(pictures[name]!.phone!.firstViewBytes)} KB (budget ${kb(budget.picturesFirstViewPhone[name]!)} KB); all pictures loaded with the page ${kb(pictures[name]!.phone!.loadedBytes)} KB`] as const),
+    ...Object.keys(PAGES).map((name) => [`no picture in the first view of ${name} at more than twice its drawn pixels`, Object.values(pictures[name]!).every((p) => p.worstPixelRatio <= 2), Object.entries(pictures[name]!).map(([screen, p]) => `${screen} ${p.worstPixelRatio}×`).join(', ')] as const),
+    ...Object.keys(PAGES).map((name) => [`Lighthouse's picture audits pass on ${name}`, Object.values(lighthouse[name]!.pictures.audits).every((score) => score === null || score === 1), Object.entries(lighthouse[name]!.pictures.audits).map(([id, score]) => `${id} ${score}`).join(', ')] as const),
     ...Object.keys(PAGES).map((name) => [`critical JS of ${name} ≤ 75 KB gzip`, bytes[name]!.criticalJsGzip! <= 75 * 1024, `${kb(bytes[name]!.criticalJsGzip!)} KB`] as const),
     ...Object.keys(PAGES).flatMap((name) => {
       const l = lighthouse[name]!.median
@@ -210,7 +220,7 @@ try {
   ]
 
   const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`
-  const results = { machine, upstreamLatencyMs: UPSTREAM_LATENCY_MS, loadSeconds: LOAD_SECONDS, load, soak, fanIn: { requests: 200, upstreamCalls: fanInCalls }, bytes, firstTap, lighthouse, lighthouseCalibrated: { cpuSlowdown: CALIBRATED_CPU_SLOWDOWN, ...calibrated }, reactFloorJsGzip: floor.jsGzip, targets: targets.map(([target, met, measured]) => ({ target, met, measured })) }
+  const results = { machine, upstreamLatencyMs: UPSTREAM_LATENCY_MS, loadSeconds: LOAD_SECONDS, load, soak, fanIn: { requests: 200, upstreamCalls: fanInCalls }, bytes, pictures, firstTap, lighthouse, lighthouseCalibrated: { cpuSlowdown: CALIBRATED_CPU_SLOWDOWN, ...calibrated }, reactFloorJsGzip: floor.jsGzip, targets: targets.map(([target, met, measured]) => ({ target, met, measured })) }
   writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n')
 
   const md = [
@@ -220,9 +230,9 @@ try {
     '|---|---|---|---|---|---|---|---|',
     ...Object.entries(load).map(([name, l]) => `| ${name === 'static' ? `static asset (${STATIC})` : name} | ${l[1]!.rps} | ${l[1]!.p50} ms | ${l[1]!.p99} ms | ${l[10]!.rps} | ${l[10]!.p50} ms | ${l[10]!.p99} ms | ${Math.round((100 * l[10]!.rps) / load.static![10]!.rps)}% |`),
     '',
-    '| bytes | HTML gz / br | critical JS gz / br | all JS gz / br | inline CSS gz | images above the fold |',
-    '|---|---|---|---|---|---|',
-    ...Object.entries(bytes).map(([name, b]) => `| ${name} | ${kb(b.htmlGzip!)} / ${kb(b.htmlBrotli!)} KB | ${kb(b.criticalJsGzip!)} / ${kb(b.criticalJsBrotli!)} KB | ${kb(b.totalJsGzip!)} / ${kb(b.totalJsBrotli!)} KB | ${kb(b.inlineCssGzip!)} KB | ${kb(b.aboveFoldImages!)} KB |`),
+    '| bytes | HTML gz / br | critical JS gz / br | all JS gz / br | inline CSS gz |',
+    '|---|---|---|---|---|',
+    ...Object.entries(bytes).map(([name, b]) => `| ${name} | ${kb(b.htmlGzip!)} / ${kb(b.htmlBrotli!)} KB | ${kb(b.criticalJsGzip!)} / ${kb(b.criticalJsBrotli!)} KB | ${kb(b.totalJsGzip!)} / ${kb(b.totalJsBrotli!)} KB | ${kb(b.inlineCssGzip!)} KB |`),
     '',
     ...lighthouseTable(`Lighthouse mobile, default simulated throttling (median of ${LIGHTHOUSE_RUNS})`, lighthouse),
     '',
@@ -233,6 +243,10 @@ try {
     ...Object.entries(lighthouse).map(([name, l]) => `- ${name === 'floor' ? 'React alone' : name}: ${Object.entries(l.blocking).sort((a, b) => b[1] - a[1]).map(([source, ms]) => `${source} ${ms} ms`).join(', ') || 'nothing'}`),
     '',
     ...lighthouseTable(`Not the targets' setting: ${CALIBRATED_CPU_SLOWDOWN}× CPU slowdown, Lighthouse's recommendation for this machine (median of ${LIGHTHOUSE_RUNS})`, calibrated),
+    '',
+    '| pictures (Chromium, no throttling) | first view: phone 390×844 @2.625 | desktop 1280×900 @1 | everything loaded with the page: phone | desktop | most pixels fetched per pixel drawn, phone / desktop | LCP element (Lighthouse) |',
+    '|---|---|---|---|---|---|---|',
+    ...Object.entries(pictures).map(([name, p]) => `| ${name} | ${kb(p.phone!.firstViewBytes)} KB in ${p.phone!.firstViewCount} | ${kb(p.desktop!.firstViewBytes)} KB in ${p.desktop!.firstViewCount} | ${kb(p.phone!.loadedBytes)} KB in ${p.phone!.loadedCount} | ${kb(p.desktop!.loadedBytes)} KB in ${p.desktop!.loadedCount} | ${p.phone!.worstPixelRatio}× / ${p.desktop!.worstPixelRatio}× | ${lighthouse[name]!.pictures.lcpElement} |`),
     '',
     '| first tap (phone, 4× CPU, slow 4G) | first paint → first tap that works | how it worked | first paint → app live (where a tap first worked before the buy forms) | navigation → app live | LCP of the same loads |',
     '|---|---|---|---|---|---|',
@@ -285,8 +299,12 @@ async function loadRun(url: string, connections: number) {
   return { rps: Math.round(result.requests.average), p50: percentile(50), p99: percentile(99), errors: result.errors + result.non2xx }
 }
 
-type LighthouseRun = { metrics: Record<string, number>; blocking: Record<string, number> }
-type LighthouseSummary = { median: Record<string, number>; tbtRuns: number[]; slowCpuWarnings: number; blocking: Record<string, number> }
+// `pictures`: what the LCP element is (a picture or text), and the score of each of
+// Lighthouse's picture audits (1 passes; Lighthouse 13 folds responsive sizes, modern formats
+// and compression into image-delivery-insight, and LCP priority into lcp-discovery-insight).
+type LighthousePictures = { lcpElement: string; audits: Record<string, number | null> }
+type LighthouseRun = { metrics: Record<string, number>; blocking: Record<string, number>; pictures: LighthousePictures }
+type LighthouseSummary = { median: Record<string, number>; tbtRuns: number[]; slowCpuWarnings: number; blocking: Record<string, number>; pictures: LighthousePictures }
 
 /**
  * Lighthouse for each URL, LIGHTHOUSE_RUNS rounds of all of them in turn, reports kept in
@@ -311,6 +329,7 @@ async function lighthouseRounds(urls: Record<string, string>, cpuSlowdown?: numb
         tbtRuns: metrics.map((m) => Math.round(m.tbt!)),
         slowCpuWarnings: metrics.filter((m) => m.slowCpuWarning).length,
         blocking: medianRun.blocking,
+        pictures: medianRun.pictures,
       }]
     }),
   )
@@ -365,7 +384,17 @@ async function runLighthouseOnce(url: string, reportPath: string, cpuSlowdown?: 
       ...mainThreadWork(reportPath.replace(/\.json$/, '-0.trace.json')),
     },
     blocking: blockingTimeBySource(report, url),
+    pictures: lighthousePictures(report),
   }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function lighthousePictures(report: any): LighthousePictures {
+  const PICTURE_AUDITS = ['image-delivery-insight', 'lcp-discovery-insight', 'unsized-images', 'offscreen-images']
+  const items = (report.audits['lcp-breakdown-insight']?.details?.items ?? []) as { type: string; snippet?: string; nodeLabel?: string }[]
+  const node = items.find((item) => item.type === 'node')
+  const lcpElement = node ? `${node.snippet?.startsWith('<img') ? 'picture' : 'text'}: ${(node.nodeLabel ?? '').slice(0, 60)}` : 'unknown'
+  return { lcpElement, audits: Object.fromEntries(PICTURE_AUDITS.filter((id) => report.audits[id]).map((id) => [id, report.audits[id].score as number | null])) }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import sharp from 'sharp'
 import { rgbaToThumbHash } from 'thumbhash'
-import { photographDrawing } from '../scripts/photos/stand-in-photo.ts'
+import { photographDrawing, standInSize } from '../scripts/photos/stand-in-photo.ts'
 
 /**
  * The double's stand-in for Shopify's image CDN, on the store-domain path Shopify uses
@@ -35,26 +35,32 @@ const facts = new Map<string, Promise<ImageFacts | null>>()
 const variants = new Map<string, Promise<{ body: Buffer; type: string }>>()
 
 export function createCdn() {
+  const drawing = (file: string): Promise<Buffer | null> => {
+    const name = FILE.exec(file)?.[1]
+    return name ? readFile(new URL(`${name}.svg`, DRAWINGS)).catch(() => null) : Promise.resolve(null)
+  }
+
   /** The original photograph behind `file` (`blanket-1.jpg`), or null when there is none. */
   function original(file: string): Promise<Buffer | null> {
-    const name = FILE.exec(file)?.[1]
-    if (!name) return Promise.resolve(null)
-    let found = originals.get(name)
+    let found = originals.get(file)
     if (!found) {
-      found = readFile(new URL(`${name}.svg`, DRAWINGS)).then(photographDrawing, () => null)
-      originals.set(name, found)
+      found = drawing(file).then((svg) => svg && photographDrawing(svg))
+      originals.set(file, found)
     }
     return found
   }
 
-  /** What the Storefront API says of an image: its size and ThumbHash. */
+  /**
+   * What the Storefront API says of an image: its size and ThumbHash. Read off the drawing,
+   * so a product query never waits for a photograph to be made (a second, the first time).
+   */
   function describe(file: string): Promise<ImageFacts | null> {
     let known = facts.get(file)
     if (!known) {
-      known = original(file).then(async (bytes) => {
-        if (!bytes) return null
-        const { width = 0, height = 0 } = await sharp(bytes).metadata()
-        const small = await sharp(bytes).resize(100, 100, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+      known = drawing(file).then(async (svg) => {
+        if (!svg) return null
+        const { width, height } = await standInSize(svg)
+        const small = await sharp(svg).resize(100, 100, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
         const hash = rgbaToThumbHash(small.info.width, small.info.height, small.data)
         return { width, height, thumbhash: Buffer.from(hash).toString('base64') }
       })

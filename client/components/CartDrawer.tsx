@@ -105,7 +105,7 @@ function CartLine({ item }: { item: CartItem }) {
   return (
     <li className="flex gap-4 py-4" data-testid="cart-line">
       {image ? (
-        <ShopifyPicture image={image} alt={image.altText || title} sizes="80px" className="h-20 w-20 flex-none rounded-xl bg-orange-50 object-cover" />
+        <ShopifyPicture image={image} alt={image.altText || title} sizes="80px" largest={320} className="h-20 w-20 flex-none rounded-xl bg-orange-50 object-cover" />
       ) : (
         <div className="h-20 w-20 flex-none rounded-xl bg-orange-50" aria-hidden="true" />
       )}

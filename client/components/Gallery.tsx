@@ -13,6 +13,8 @@ const MAX_THUMBNAILS = 5
 // smallest width that covers it.
 export const GALLERY_SIZES = '(min-width: 1152px) 540px, (min-width: 768px) calc(50vw - 36px), calc(100vw - 32px)'
 const THUMBNAIL_SIZES = '(min-width: 1152px) 95px, (min-width: 768px) calc(10vw - 21px), calc(20vw - 20px)'
+// At most 95 px wide: 440 covers a 4× screen, and the HTML need not list the larger files.
+const THUMBNAIL_LARGEST = 440
 
 /** A large picture with up to five clickable thumbnails beneath it (5-column grid). */
 export function Gallery({ pictures, priority = false, testId }: { pictures: GalleryPicture[]; priority?: boolean; testId: string }) {
@@ -39,7 +41,7 @@ export function Gallery({ pictures, priority = false, testId }: { pictures: Gall
               aria-pressed={i === selected}
               className={`overflow-hidden rounded-xl border-2 ${i === selected ? 'border-orange-600' : 'border-transparent'}`}
             >
-              <GalleryImage picture={{ ...picture, alt: '' }} sizes={THUMBNAIL_SIZES} lazy className="block aspect-square w-full bg-orange-50 object-cover" />
+              <GalleryImage picture={{ ...picture, alt: '' }} sizes={THUMBNAIL_SIZES} largest={THUMBNAIL_LARGEST} lazy className="block aspect-square w-full bg-orange-50 object-cover" />
             </button>
           ))}
         </div>
@@ -48,6 +50,6 @@ export function Gallery({ pictures, priority = false, testId }: { pictures: Gall
   )
 }
 
-function GalleryImage({ picture, ...rest }: { picture: GalleryPicture; sizes: string; priority?: boolean; lazy?: boolean; className: string; testId?: string }) {
+function GalleryImage({ picture, ...rest }: { picture: GalleryPicture; sizes: string; priority?: boolean; lazy?: boolean; largest?: number; className: string; testId?: string }) {
   return 'photo' in picture ? <ShopPhoto photo={picture.photo} alt={picture.alt} {...rest} /> : <ShopifyPicture image={picture.image} alt={picture.alt} {...rest} />
 }

@@ -1,14 +1,15 @@
 import type { CSSProperties } from 'react'
+import { preload } from 'react-dom'
 import type { Image } from '../../domain/product'
 import type { Photo } from '../../domain/photo'
-import { squareSrcSet } from '../lib/pictures'
+import { squareSrcSet, upTo } from '../lib/pictures'
 
 /**
  * How a picture is asked for. `sizes` says how wide the layout draws it, so the browser can
  * take the smallest width that covers it from the `srcset`; `priority` marks the page's
  * largest picture (fetched first, never lazily); `lazy` one the shopper must scroll to.
  */
-type Loading = { sizes: string; priority?: boolean; lazy?: boolean; className?: string; testId?: string }
+type Loading = { sizes: string; priority?: boolean; lazy?: boolean; className?: string; testId?: string; largest?: number }
 
 const loadingAttributes = ({ priority, lazy }: Loading) => ({
   fetchPriority: priority ? ('high' as const) : undefined,
@@ -21,13 +22,16 @@ const loadingAttributes = ({ priority, lazy }: Loading) => ({
 const placeholder = (color: string | null | undefined): CSSProperties | undefined => (color ? { backgroundColor: color } : undefined)
 
 /** One of the shop's own photographs: WebP where the browser takes it, JPEG otherwise. */
-export function ShopPhoto({ photo, alt, ...loading }: { photo: Photo; alt: string } & Loading) {
+export function ShopPhoto({ photo, alt, largest = Infinity, ...loading }: { photo: Photo; alt: string } & Loading) {
+  // React preloads a high-priority <img> on its own (a <link> at the top of the head, which
+  // the browser meets before the inline stylesheet), but not one inside a <picture>.
+  if (loading.priority) preload(photo.src, { as: 'image', type: 'image/webp', imageSrcSet: upTo(photo.srcSet.webp, largest), imageSizes: loading.sizes, fetchPriority: 'high' })
   return (
     <picture>
-      <source type="image/webp" srcSet={photo.srcSet.webp} sizes={loading.sizes} />
+      <source type="image/webp" srcSet={upTo(photo.srcSet.webp, largest)} sizes={loading.sizes} />
       <img
         src={photo.src}
-        srcSet={photo.srcSet.jpeg}
+        srcSet={upTo(photo.srcSet.jpeg, largest)}
         sizes={loading.sizes}
         alt={alt}
         width={photo.width}
@@ -45,8 +49,8 @@ export function ShopPhoto({ photo, alt, ...loading }: { photo: Photo; alt: strin
  * A Shopify picture drawn in a square box, resized and cropped by Shopify's CDN. A picture
  * hosted elsewhere, or of unknown size, keeps the same box: only the `srcset` is missing.
  */
-export function ShopifyPicture({ image, alt, ...loading }: { image: Pick<Image, 'url'> & Partial<Image>; alt: string } & Loading) {
-  const sized = squareSrcSet(image.url, image.width)
+export function ShopifyPicture({ image, alt, largest, ...loading }: { image: Pick<Image, 'url'> & Partial<Image>; alt: string } & Loading) {
+  const sized = squareSrcSet(image.url, image.width, largest)
   return (
     <img
       src={sized?.src ?? image.url}

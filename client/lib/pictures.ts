@@ -4,9 +4,24 @@
 /**
  * The widths offered in every `srcset`, each at most 1.375× the one before: a browser takes
  * the first at least as wide as it draws, so no picture arrives with more than 1.9× the
- * pixels it is drawn with. From a 58 px thumbnail on a phone up to a desktop's 2× screen.
+ * pixels it is drawn with. Closer together from 600 to 1260, where a phone (360–430 px wide,
+ * 1.75–3× its pixels) draws a full-width picture: there every step costs tens of KB.
  */
-export const PICTURE_WIDTHS = [128, 176, 240, 320, 440, 600, 800, 1080, 1440, 1920]
+export const PICTURE_WIDTHS = [128, 176, 240, 320, 440, 600, 680, 800, 920, 1080, 1260, 1440, 1680, 1920]
+
+/** A `srcset` without its entries wider than `largest`: a picture never drawn wider needs none of them. */
+export function upTo(srcSet: string, largest: number): string {
+  return srcSet
+    .split(', ')
+    .filter((entry) => Number(entry.slice(entry.lastIndexOf(' ') + 1, -1)) <= largest)
+    .join(', ')
+}
+
+/** The widths the build makes of a photograph this wide: the ladder, up to the original's. */
+export function photoWidths(originalWidth: number): number[] {
+  const largest = Math.min(originalWidth, PICTURE_WIDTHS.at(-1)!)
+  return [...PICTURE_WIDTHS.filter((w) => w < largest), largest]
+}
 
 /**
  * Whether Shopify's CDN resizes this picture: on cdn.shopify.com, or under /cdn/shop/ on the
@@ -28,7 +43,7 @@ export function onShopifyCdn(url: string): boolean {
  * which answers AVIF or WebP to a browser whose Accept header takes them. Widths stop at the
  * original's, since the CDN never enlarges. Null for a picture the CDN does not host.
  */
-export function squareSrcSet(url: string, originalWidth: number | null | undefined): { src: string; srcSet: string } | null {
+export function squareSrcSet(url: string, originalWidth: number | null | undefined, largest = Infinity): { src: string; srcSet: string } | null {
   if (!onShopifyCdn(url)) return null
   const at = (w: number) => {
     const sized = new URL(url)
@@ -37,8 +52,8 @@ export function squareSrcSet(url: string, originalWidth: number | null | undefin
     sized.searchParams.set('crop', 'center')
     return sized.toString()
   }
-  const widths = originalWidth ? PICTURE_WIDTHS.filter((w) => w < originalWidth) : [...PICTURE_WIDTHS]
-  if (originalWidth && originalWidth <= PICTURE_WIDTHS.at(-1)!) widths.push(originalWidth)
+  const widths = (originalWidth ? PICTURE_WIDTHS.filter((w) => w < originalWidth) : [...PICTURE_WIDTHS]).filter((w) => w <= largest)
+  if (originalWidth && originalWidth <= Math.min(largest, PICTURE_WIDTHS.at(-1)!)) widths.push(originalWidth)
   return { src: at(widths.find((w) => w >= 800) ?? widths.at(-1)!), srcSet: widths.map((w) => `${at(w)} ${w}w`).join(', ') }
 }
 

@@ -23,6 +23,13 @@ const Testimonials = deferredSection(() => loadCopy().then((m) => m.Testimonials
 export function LandingPage() {
   return (
     <>
+      {/* First, so the buy form is in the page before any button that submits it: on a
+          phone's network the first paint can come while the rest of the page (and the
+          photographs, which share the connection) are still arriving. */}
+      <Suspense fallback={null}>
+        <LandingProductData />
+      </Suspense>
+
       <section className="bg-gradient-to-b from-orange-50 to-white">
         <div className="mx-auto max-w-6xl px-4 pb-10 pt-8 text-center md:pt-14">
           <HeroCopy />
@@ -46,10 +53,6 @@ export function LandingPage() {
         <OrderButton className="mt-8">Only $38 – Order Now!</OrderButton>
         <p className="mt-3 text-sm font-semibold text-stone-600">yes, shipping is included</p>
       </section>
-
-      <Suspense fallback={null}>
-        <LandingProductData />
-      </Suspense>
     </>
   )
 }

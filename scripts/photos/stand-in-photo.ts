@@ -29,11 +29,15 @@ export async function photographDrawing(svg: Buffer): Promise<Buffer> {
   return photo
 }
 
-async function photograph(svg: Buffer, seed: string): Promise<Buffer> {
+/** The size of the stand-in photograph of this drawing, without making it. */
+export async function standInSize(svg: Buffer): Promise<{ width: number; height: number; scale: number }> {
   const { width: w = 1, height: h = 1 } = await sharp(svg).metadata()
   const scale = LONG_SIDE / Math.max(w, h)
-  const width = Math.round(w * scale)
-  const height = Math.round(h * scale)
+  return { width: Math.round(w * scale), height: Math.round(h * scale), scale }
+}
+
+async function photograph(svg: Buffer, seed: string): Promise<Buffer> {
+  const { width, height, scale } = await standInSize(svg)
   const { data, info } = await sharp(svg, { density: 72 * scale })
     .resize(width, height)
     .flatten({ background: '#fff7ed' })

@@ -1,32 +1,34 @@
 // The shop's own photographs, made ready for the web by the build (sharp, through this Vite
 // plugin). An operator drops an original (JPEG or PNG, any size) into client/content/photos;
 // until then a drawing of the same name in client/content/photos/drawings stands in for it,
-// photographed by stand-in-photo.ts. For each picture the build writes, content-hashed
-// under /assets/photos/ (kept a year by browsers, public/_headers):
+// photographed by stand-in-photo.ts. For each picture the build writes, under
+// /assets/photos/ (kept a year by browsers, public/_headers):
 //   - WebP and JPEG at every width of PICTURE_WIDTHS up to the original's,
 //   - a 1200×630 JPEG for social previews (og:image),
-// and the module `photo-manifest` says where they are, with the picture's size and its
-// dominant colour (the box's placeholder). The browser bundle imports it through this
-// plugin; the Worker, which wrangler bundles without Vite, through wrangler.toml's [alias]
-// to the copy written into dist/client/.vite/photos.json.
+// all named by one hash of what made them (the original, the recipe, the widths, sharp's
+// version), so a changed photograph gets new names. The module `photo-manifest` lists each
+// picture's size, dominant colour (the box's placeholder) and hash: it is in every page's
+// JavaScript, so it holds no more (client/content/photos.ts spells out the file names). The
+// browser bundle imports it through this plugin; the Worker, which wrangler bundles without
+// Vite, through wrangler.toml's [alias] to the copy written into dist/client/.vite/photos.json.
 import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
-import { extname, basename } from 'node:path'
+import { basename, extname } from 'node:path'
 import sharp from 'sharp'
 import type { Plugin } from 'vite'
-import { PICTURE_WIDTHS } from '../../client/lib/pictures'
-import type { Photo } from '../../domain/photo'
+import { photoWidths, PICTURE_WIDTHS, SHARE_HEIGHT, SHARE_WIDTH } from '../../client/lib/pictures'
+import { photoFile, type PhotoEntry } from '../../domain/photo'
 import { photographDrawing } from './stand-in-photo'
 
 const ORIGINALS = new URL('../../client/content/photos/', import.meta.url)
 const DRAWINGS = new URL('drawings/', ORIGINALS)
 const CACHE = new URL('../../node_modules/.cache/shop-photos/', import.meta.url)
-/** Bump when the encoding below changes, so cached variants are made again. */
-const RECIPE = 'webp72-jpeg78-share1200x630-v1'
+/** Change when the encoding below changes: it is part of every file's hash. */
+const RECIPE = 'webp72-jpeg78mozjpeg-share80-v1'
 const MODULE_ID = 'photo-manifest'
 const RESOLVED_ID = '\0photo-manifest'
 
-type Built = { manifest: Record<string, Photo>; files: Map<string, Buffer> }
+type Built = { manifest: Record<string, PhotoEntry>; files: Map<string, Buffer> }
 
 export function shopPhotos(): Plugin {
   let built: Promise<Built> | undefined
@@ -51,7 +53,7 @@ export function shopPhotos(): Plugin {
       server.middlewares.use(async (req, res, next) => {
         const file = req.url?.startsWith('/assets/photos/') ? (await build()).files.get(req.url.slice(1).split('?')[0]!) : undefined
         if (!file) return next()
-        res.setHeader('Content-Type', file[0] === 0xff ? 'image/jpeg' : 'image/webp')
+        res.setHeader('Content-Type', req.url!.split('?')[0]!.endsWith('.jpg') ? 'image/jpeg' : 'image/webp')
         res.end(file)
       })
     },
@@ -65,62 +67,53 @@ async function buildPhotos(): Promise<Built> {
   for (const f of drawings) sources.set(basename(f, '.svg'), async () => photographDrawing(await readFile(new URL(f, DRAWINGS))))
   for (const f of originals) sources.set(basename(f, extname(f)), () => readFile(new URL(f, ORIGINALS)))
 
-  const manifest: Record<string, Photo> = {}
+  const manifest: Record<string, PhotoEntry> = {}
   const files = new Map<string, Buffer>()
   await Promise.all(
     [...sources].map(async ([name, read]) => {
-      const original = await read()
-      const made = await variantsOf(original)
-      const url = (label: string, ext: string, bytes: Buffer) => {
-        const fileName = `assets/photos/${name}-${label}.${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}.${ext}`
-        files.set(fileName, bytes)
-        return `/${fileName}`
-      }
-      const webp = made.widths.map((w, i) => `${url(String(w), 'webp', made.webp[i]!)} ${w}w`)
-      const jpeg = made.widths.map((w, i) => `${url(String(w), 'jpg', made.jpeg[i]!)} ${w}w`)
-      // Browsers without srcset get the 800 px JPEG (or the largest, when smaller).
-      const fallback = made.widths.findIndex((w) => w >= 800)
-      const middle = fallback === -1 ? made.widths.length - 1 : fallback
-      manifest[name] = {
-        width: made.width,
-        height: made.height,
-        color: made.color,
-        src: jpeg[middle]!.split(' ')[0]!,
-        srcSet: { webp: webp.join(', '), jpeg: jpeg.join(', ') },
-        share: url('share', 'jpg', made.share),
-      }
+      const made = await variantsOf(await read())
+      made.widths.forEach((w, i) => {
+        files.set(photoFile(name, made.hash, w, 'webp'), made.webp[i]!)
+        files.set(photoFile(name, made.hash, w, 'jpg'), made.jpeg[i]!)
+      })
+      files.set(photoFile(name, made.hash, 'share', 'jpg'), made.share)
+      manifest[name] = { width: made.width, height: made.height, color: made.color, hash: made.hash }
     }),
   )
   return { manifest, files }
 }
 
-type Variants = { width: number; height: number; color: string; widths: number[]; webp: Buffer[]; jpeg: Buffer[]; share: Buffer }
+type Variants = PhotoEntry & { widths: number[]; webp: Buffer[]; jpeg: Buffer[]; share: Buffer }
 
 /** Every variant of one original, from the cache when this original was made before. */
 async function variantsOf(original: Buffer): Promise<Variants> {
-  const key = createHash('sha256').update(RECIPE).update(original).digest('hex').slice(0, 24)
-  const dir = new URL(`${key}/`, CACHE)
+  const hash = createHash('sha256').update(RECIPE).update(PICTURE_WIDTHS.join()).update(sharp.versions.sharp ?? '').update(original).digest('hex').slice(0, 10)
+  const dir = new URL(`${hash}/`, CACHE)
   try {
-    const facts = JSON.parse(await readFile(new URL('facts.json', dir), 'utf8')) as Omit<Variants, 'webp' | 'jpeg' | 'share'>
+    const facts = JSON.parse(await readFile(new URL('facts.json', dir), 'utf8')) as PhotoEntry
+    const widths = photoWidths(facts.width)
     const read = (f: string) => readFile(new URL(f, dir))
     return {
       ...facts,
-      webp: await Promise.all(facts.widths.map((w) => read(`${w}.webp`))),
-      jpeg: await Promise.all(facts.widths.map((w) => read(`${w}.jpg`))),
+      widths,
+      webp: await Promise.all(widths.map((w) => read(`${w}.webp`))),
+      jpeg: await Promise.all(widths.map((w) => read(`${w}.jpg`))),
       share: await read('share.jpg'),
     }
   } catch {}
 
   const image = sharp(original).rotate() // honour a camera's EXIF orientation
-  const { width = 1, height = 1 } = await image.clone().metadata().then((m) => ((m.orientation ?? 1) >= 5 ? { width: m.height, height: m.width } : m))
+  const meta = await image.clone().metadata()
+  const turned = (meta.orientation ?? 1) >= 5
+  const width = (turned ? meta.height : meta.width) ?? 1
+  const height = (turned ? meta.width : meta.height) ?? 1
   const { dominant } = await image.clone().stats()
   const color = '#' + [dominant.r, dominant.g, dominant.b].map((v) => v.toString(16).padStart(2, '0')).join('')
-  const largest = Math.min(width, PICTURE_WIDTHS.at(-1)!)
-  const widths = [...PICTURE_WIDTHS.filter((w) => w < largest), largest]
+  const widths = photoWidths(width)
   const resized = (w: number) => image.clone().resize({ width: w })
   const webp = await Promise.all(widths.map((w) => resized(w).webp({ quality: 72 }).toBuffer()))
   const jpeg = await Promise.all(widths.map((w) => resized(w).jpeg({ quality: 78, mozjpeg: true }).toBuffer()))
-  const share = await image.clone().resize({ width: 1200, height: 630, fit: 'cover' }).jpeg({ quality: 80, mozjpeg: true }).toBuffer()
+  const share = await image.clone().resize({ width: SHARE_WIDTH, height: SHARE_HEIGHT, fit: 'cover' }).jpeg({ quality: 80, mozjpeg: true }).toBuffer()
 
   await mkdir(dir, { recursive: true })
   await Promise.all([
@@ -128,6 +121,7 @@ async function variantsOf(original: Buffer): Promise<Variants> {
     ...widths.map((w, i) => writeFile(new URL(`${w}.jpg`, dir), jpeg[i]!)),
     writeFile(new URL('share.jpg', dir), share),
   ])
-  await writeFile(new URL('facts.json', dir), JSON.stringify({ width, height, color, widths }))
-  return { width, height, color, widths, webp, jpeg, share }
+  // Written last: a cache entry with facts.json is whole.
+  await writeFile(new URL('facts.json', dir), JSON.stringify({ width, height, color, hash }))
+  return { width, height, color, hash, widths, webp, jpeg, share }
 }

@@ -3,6 +3,8 @@
 import type { Browser, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { readBudget } from '../../bench/budget'
+import { visiblePictures } from '../../bench/pictures'
 import { blanket } from '../../storefront-double/catalog'
 import { startShop, type Shop } from '../worker/harness'
 import { DESKTOP, hydrated, launchChromium, PHONE, screenshot, watch } from './browser'
@@ -24,7 +26,7 @@ const SCREENS = [
 ] as const
 const PAGES = ['/', '/product/toddler-blanket']
 
-type Fetched = { width: number; height: number; type: string }
+type Fetched = { width: number; height: number; type: string; bytes: number }
 
 /** Opens `path`, and records the pixel size and type of every picture the page fetched. */
 async function open(path: string, viewport: { width: number; height: number }, deviceScaleFactor: number, block?: RegExp) {
@@ -40,7 +42,7 @@ async function open(path: string, viewport: { width: number; height: number }, d
       response.body().then(
         async (body) => {
           const { width = 0, height = 0 } = await sharp(body).metadata()
-          return { width, height, type: response.headers()['content-type'] ?? '' }
+          return { width, height, type: response.headers()['content-type'] ?? '', bytes: body.length }
         },
         () => null,
       ),
@@ -51,21 +53,13 @@ async function open(path: string, viewport: { width: number; height: number }, d
   return { page, watched, fetched, close: () => context.close() }
 }
 
-/** The pictures in the first view (at least partly on screen), once each has loaded. */
+/** The pictures in the first view (bench/pictures.ts: what the shopper sees), once each has loaded. */
 async function firstView(page: Page) {
   await expect
     .poll(() => page.evaluate(() => [...document.images].filter((img) => img.getBoundingClientRect().top < innerHeight && img.getBoundingClientRect().width > 0).every((img) => img.complete)))
     .toBe(true)
-  return page.evaluate(() =>
-    [...document.images]
-      .filter((img) => {
-        const r = img.getBoundingClientRect()
-        return r.width > 0 && r.height > 0 && r.top < innerHeight && r.bottom > 0 && r.left < innerWidth && r.right > 0
-      })
-      // A slide whose picture Splide has not asked for yet has no source: its box is tested below.
-      .filter((img) => img.currentSrc !== '')
-      .map((img) => ({ src: img.currentSrc, width: img.getBoundingClientRect().width, height: img.getBoundingClientRect().height, alt: img.alt })),
-  )
+  // A slide whose picture Splide has not asked for yet has no source: its box is tested below.
+  return page.evaluate(visiblePictures)
 }
 
 describe.each(SCREENS)('pictures on a %s', (name, viewport, dpr) => {
@@ -73,6 +67,11 @@ describe.each(SCREENS)('pictures on a %s', (name, viewport, dpr) => {
     const { page, fetched, watched, close } = await open(path, viewport, dpr)
     const shown = (await firstView(page)).filter((img) => !img.src.endsWith('.svg'))
     expect(shown.length).toBeGreaterThan(0)
+    if (name === 'phone') {
+      // bench/budget.json, which `npm run bench` lowers as the pictures get lighter.
+      const bytes = await Promise.all([...new Set(shown.map((img) => img.src))].map(async (src) => (await fetched.get(src))?.bytes ?? 0))
+      expect(bytes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(readBudget().picturesFirstViewPhone[path === '/' ? 'landing' : 'product']!)
+    }
     for (const img of shown) {
       const got = await fetched.get(img.src)
       expect(got, img.src).toBeTruthy()

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { onShopifyCdn, PICTURE_WIDTHS, shareSrc, squareSrcSet } from '../../client/lib/pictures'
+import { onShopifyCdn, photoWidths, PICTURE_WIDTHS, shareSrc, squareSrcSet, upTo } from '../../client/lib/pictures'
 import { averageColour } from '../../src/storefront/product'
 
 describe('pictures', () => {
@@ -19,11 +19,18 @@ describe('pictures', () => {
   test('a square srcset crops at the centre, keeps the URL\'s own parameters and stops at the original\'s width', () => {
     const set = squareSrcSet('https://cdn.shopify.com/s/files/a.jpg?v=7', 1000)!
     const entries = set.srcSet.split(', ').map((entry) => entry.split(' '))
-    expect(entries.map(([, w]) => w)).toEqual(['128w', '176w', '240w', '320w', '440w', '600w', '800w', '1000w'])
+    expect(entries.map(([, w]) => w)).toEqual(['128w', '176w', '240w', '320w', '440w', '600w', '680w', '800w', '920w', '1000w'])
     expect(Object.fromEntries(new URL(entries[0]![0]!).searchParams)).toEqual({ v: '7', width: '128', height: '128', crop: 'center' })
     expect(new URL(set.src).searchParams.get('width')).toBe('800')
     // Of unknown size (a picture the cart stored): every width.
     expect(squareSrcSet('https://cdn.shopify.com/s/files/a.jpg', null)!.srcSet.split(', ')).toHaveLength(PICTURE_WIDTHS.length)
+  })
+
+  test('a picture never drawn wider than `largest` lists no wider file', () => {
+    expect(upTo('/a-128.webp 128w, /a-440.webp 440w, /a-600.webp 600w', 440)).toBe('/a-128.webp 128w, /a-440.webp 440w')
+    expect(squareSrcSet('https://cdn.shopify.com/a.jpg', 2048, 320)!.srcSet.split(', ').map((e) => e.split(' ')[1])).toEqual(['128w', '176w', '240w', '320w'])
+    expect(photoWidths(2048).at(-1)).toBe(1920)
+    expect(photoWidths(700)).toEqual([128, 176, 240, 320, 440, 600, 680, 700])
   })
 
   test('a share picture is a 1200×630 JPEG', () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readBudget } from '../../bench/budget'
 import { appModules, criticalJs, PRIVATE_TOKEN, PUBLIC_TOKEN, startShop, type Shop } from './harness'
 import sharp from 'sharp'
+import { BUY_FORM_ID } from '../../domain/page-data'
 
 describe('routes', () => {
   let shop: Shop
@@ -32,6 +33,20 @@ describe('routes', () => {
     // Whole, even on a fresh isolate's first render: no Suspense boundary left pending
     // (a deferred section the server forgot to preload would be streamed in later).
     expect(html).not.toContain('<!--$?-->')
+  })
+
+  // On a phone's network the first paint can come long before the end of the page, whose
+  // photographs share the connection: a tap on a button whose form is not there yet is lost.
+  test.each([
+    ['/', 'Only $38 – Order Now!'],
+    ['/product/toddler-blanket', 'Add to Cart'],
+  ])('%s has its buy form before the first button that submits it', async (path, label) => {
+    const html = await (await shop.fetch(path)).text()
+    const form = html.indexOf(`<form id="${BUY_FORM_ID}"`)
+    const button = html.indexOf(`form="${BUY_FORM_ID}"`)
+    expect(html.slice(button, button + 400)).toContain(label)
+    expect(form).toBeGreaterThan(-1)
+    expect(form).toBeLessThan(button)
   })
 
   test.each([
@@ -203,7 +218,7 @@ describe('search engines and sharing', () => {
   test("the landing page's social preview is the build's 1200×630 JPEG of its first photograph", async () => {
     const html = await (await shop.fetch('/')).text()
     const share = new URL(/<meta property="og:image" content="([^"]+)"\/>/.exec(html)![1]!)
-    expect(share.pathname).toMatch(/^\/assets\/photos\/blanket-1-share\.[0-9a-f]{10}\.jpg$/)
+    expect(share.pathname).toMatch(/^\/assets\/photos\/blanket-1\.[0-9a-f]{10}-share\.jpg$/)
     const picture = await shop.fetch(share.pathname)
     expect(picture.status).toBe(200)
     expect(await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 })

@@ -11,6 +11,14 @@
 //     stale-while-revalidate; tiered), the Worker runs only on a miss or a revalidation;
 //     the product's one Durable Object is the only caller of Shopify (60 s fresh, 600 s
 //     SWR); the webhook refreshes it and purges the product's tag worldwide.
+//   the same with invalidate(): the soft purge (Cloudflare changelog 2026-09-29, "Workers
+//     Cache — mark cached responses stale with invalidate()") keeps the tagged pages but
+//     marks them stale; the next request at each tier is served the stale page while the
+//     tier revalidates (a conditional request: 304 if unchanged, else the new page). A lower
+//     tier revalidates against its upper tier, which answers with what it holds, with its
+//     age: a lower tier that asks while its upper tier is still revalidating keeps the old
+//     page as fresh for the rest of its lifetime (assumed: Cloudflare does not say how an
+//     invalidated upper tier answers a lower one).
 //
 // It is a model, not a measurement: its assumptions are the constants below, each said
 // once. `npm run bench` runs it and writes bench/scale-model.md; `node bench/scale-model.ts`
@@ -36,7 +44,7 @@ const PATHS = [
   ['/about', 0.1, false],
 ] as const
 
-type Figures = { name: string; lagS: number; callsPerMinute: number[]; invocationsPerMinute: number[]; worstStaleS: number }
+type Figures = { name: string; lagS: number; callsPerMinute: number[]; invocationsPerMinute: number[]; worstStaleS: number; staleServed: number }
 
 /** mulberry32: the same requests for both designs, every run. */
 function random(seed: number) {
@@ -80,11 +88,14 @@ const shopifyVersion = (t: number, lagS: number) => (t >= PRICE_CHANGE_AT + lagS
 
 function newFigures(name: string, lagS: number): Figures {
   const minutes = Math.ceil(SECONDS / 60)
-  return { name, lagS, callsPerMinute: Array(minutes).fill(0), invocationsPerMinute: Array(minutes).fill(0), worstStaleS: 0 }
+  return { name, lagS, callsPerMinute: Array(minutes).fill(0), invocationsPerMinute: Array(minutes).fill(0), worstStaleS: 0, staleServed: 0 }
 }
 
 function served(figures: Figures, req: Request, version: number | null) {
-  if (version === 1 && req.t >= PRICE_CHANGE_AT) figures.worstStaleS = Math.max(figures.worstStaleS, req.t - PRICE_CHANGE_AT)
+  if (version === 1 && req.t >= PRICE_CHANGE_AT) {
+    figures.worstStaleS = Math.max(figures.worstStaleS, req.t - PRICE_CHANGE_AT)
+    figures.staleServed++
+  }
 }
 
 /** The design before: everything per data centre, the Worker on every request. */
@@ -147,9 +158,9 @@ function perDataCentreCacheApi(lagS: number): Figures {
   return figures
 }
 
-/** The design now: Workers Cache in front, one Durable Object per product behind. */
-function workersCacheAndDurableObject(lagS: number): Figures {
-  const figures = newFigures('Workers Cache + product Durable Object (now)', lagS)
+/** The design now: Workers Cache in front, one Durable Object per product behind; `soft`: invalidate() in place of purge(). */
+function workersCacheAndDurableObject(lagS: number, soft = false): Figures {
+  const figures = newFigures(soft ? 'the same with invalidate() (soft purge)' : 'Workers Cache + product Durable Object (now)', lagS)
   const store = { storedAt: -Infinity, version: 0, refreshing: null as null | { at: number; version: number } }
   const call = (t: number) => {
     figures.callsPerMinute[Math.floor(t / 60)]!++
@@ -179,7 +190,7 @@ function workersCacheAndDurableObject(lagS: number): Figures {
     return readProduct(t)
   }
 
-  type Entry = { storedAt: number; version: number | null; revalidating?: { at: number; version: number | null; storedAt: number } }
+  type Entry = { storedAt: number; version: number | null; invalid?: boolean; revalidating?: { at: number; version: number | null; storedAt: number } }
   const upper = Array.from({ length: UPPER_TIERS }, () => new Map<number, Entry>())
   const lower = Array.from({ length: DATA_CENTRES }, () => new Map<number, Entry>())
   const tierOf = (dc: number) => dc % UPPER_TIERS
@@ -192,8 +203,8 @@ function workersCacheAndDurableObject(lagS: number): Figures {
       tier.set(path, entry)
     }
     const age = entry ? t - entry.storedAt : Infinity
-    if (entry && age < PAGE.fresh) return { version: entry.version, at: t, storedAt: entry.storedAt }
-    if (entry && age < PAGE.fresh + PAGE.swr) {
+    if (entry && !entry.invalid && age < PAGE.fresh) return { version: entry.version, at: t, storedAt: entry.storedAt }
+    if (entry && (entry.invalid || age < PAGE.fresh + PAGE.swr)) {
       if (!entry.revalidating) {
         const filled = fill(t)
         entry.revalidating = { at: filled.at, version: filled.version, storedAt: filled.storedAt ?? filled.at }
@@ -226,7 +237,13 @@ function workersCacheAndDurableObject(lagS: number): Figures {
       }
       while (purgeAt.length && purgeAt[0]! <= req.t) {
         purgeAt.shift()
-        for (const tier of [...upper, ...lower]) for (const path of [0, 1]) tier.delete(path)
+        for (const tier of [...upper, ...lower]) {
+          for (const path of [0, 1]) {
+            const entry = tier.get(path)
+            if (!soft) tier.delete(path)
+            else if (entry) tier.set(path, { storedAt: entry.storedAt, version: entry.version, invalid: true })
+          }
+        }
       }
       const page = lookup(lower[req.dc]!, req.path, req.t, (t) => lookup(upper[tierOf(req.dc)]!, req.path, t, (t2) => render(t2, req.path)))
       served(figures, req, page.version)
@@ -236,29 +253,32 @@ function workersCacheAndDurableObject(lagS: number): Figures {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
-const runs = [0, 5].flatMap((lagS) => [perDataCentreCacheApi(lagS), workersCacheAndDurableObject(lagS)])
+const runs = [0, 5].flatMap((lagS) => [perDataCentreCacheApi(lagS), workersCacheAndDurableObject(lagS), workersCacheAndDurableObject(lagS, true)])
+const webhookMinute = Math.floor(PRICE_CHANGE_AT / 60)
 
 const rows = runs.map((f) => {
   const calls = f.callsPerMinute
   const steady = calls.filter((_, minute) => minute !== Math.floor(PRICE_CHANGE_AT / 60))
-  return `| ${f.name} | ${f.lagS} s | ${median(calls)} | ${Math.max(...steady)} | ${Math.max(...calls)} | ${f.worstStaleS.toFixed(1)} s | ${Math.round(median(f.invocationsPerMinute)).toLocaleString('en-US')} |`
+  return `| ${f.name} | ${f.lagS} s | ${median(calls)} | ${Math.max(...steady)} | ${Math.max(...calls)} | ${f.worstStaleS.toFixed(1)} s | ${f.staleServed.toLocaleString('en-US')} | ${Math.round(median(f.invocationsPerMinute)).toLocaleString('en-US')} | ${f.invocationsPerMinute[webhookMinute]!.toLocaleString('en-US')} |`
 })
 const table = [
   `Scale model: ${RATE.toLocaleString('en-US')} page requests/s over ${DATA_CENTRES} data centres for ${SECONDS / 60} minutes; the price changes and the webhook arrives at ${PRICE_CHANGE_AT} s.`,
   '',
-  '| design | Shopify lag | product calls/min (median) | max in a minute without a webhook | max in any minute | worst staleness after the webhook | Worker invocations/min (median) |',
-  '|---|---|---|---|---|---|---|',
+  '| design | Shopify lag | product calls/min (median) | max in a minute without a webhook | max in any minute | worst staleness after the webhook | old prices served after the webhook | Worker invocations/min (median) | Worker invocations in the webhook\'s minute |',
+  '|---|---|---|---|---|---|---|---|---|',
   ...rows,
 ].join('\n')
 
 console.log(table)
 const now = runs.filter((f) => f.name.endsWith('(now)'))
+const softRuns = runs.filter((f) => f.name.includes('invalidate'))
 const steadyMax = Math.max(...now.flatMap((f) => f.callsPerMinute.filter((_, m) => m !== Math.floor(PRICE_CHANGE_AT / 60))))
 const noLag = now.find((f) => f.lagS === 0)!
 const lagged = now.find((f) => f.lagS > 0)!
 const verdict = [
   `- at most 2 product calls a minute worldwide: ${Math.max(...noLag.callsPerMinute) <= 2 && steadyMax <= 2 ? 'met' : 'NOT met'} (at most ${steadyMax} in a minute without a webhook; ${Math.max(...noLag.callsPerMinute)} in the webhook's minute, ${Math.max(...lagged.callsPerMinute)} when Shopify lags and the refetch is needed)`,
   `- the new price everywhere within 10 s of the webhook: ${noLag.worstStaleS <= 10 ? 'met' : 'NOT met'} (${noLag.worstStaleS.toFixed(1)} s; with a ${lagged.lagS} s Shopify lag, ${lagged.worstStaleS.toFixed(1)} s, within 10 s plus the ${WEBHOOK_REFETCH_S} s refetch: ${lagged.worstStaleS <= 10 + WEBHOOK_REFETCH_S ? 'met' : 'NOT met'})`,
+  `- purge() against invalidate() (no lag / ${lagged.lagS} s lag): the new price everywhere after ${noLag.worstStaleS.toFixed(1)} / ${lagged.worstStaleS.toFixed(1)} s against ${softRuns[0]!.worstStaleS.toFixed(1)} / ${softRuns[1]!.worstStaleS.toFixed(1)} s; ${noLag.staleServed.toLocaleString('en-US')} / ${lagged.staleServed.toLocaleString('en-US')} old prices served against ${softRuns[0]!.staleServed.toLocaleString('en-US')} / ${softRuns[1]!.staleServed.toLocaleString('en-US')}; Worker invocations in the webhook's minute ${noLag.invocationsPerMinute[webhookMinute]} / ${lagged.invocationsPerMinute[webhookMinute]} against ${softRuns[0]!.invocationsPerMinute[webhookMinute]} / ${softRuns[1]!.invocationsPerMinute[webhookMinute]}`,
 ].join('\n')
 console.log(`\n${verdict}`)
 

@@ -13,6 +13,9 @@ const devVars = existsSync('.dev.vars') ? readFileSync('.dev.vars', 'utf8') : ''
 const realStore = /^\s*SHOPIFY_STORE_DOMAIN\s*=\s*\S+/m.test(devVars)
 
 const vars: string[] = []
+// Links in pages name the address the shop is served on here, unless .dev.vars says otherwise.
+const localOrigin = `http://127.0.0.1:${port}`
+if (!/^\s*SHOP_ORIGIN\s*=/m.test(devVars)) vars.push('--var', `SHOP_ORIGIN:${localOrigin}`)
 let stopDouble = async () => {}
 if (realStore) {
   // The same check the Worker makes, said here before anything starts.
@@ -24,7 +27,7 @@ if (realStore) {
       .map((match) => [match[1], match[2]]),
   )
   try {
-    readConfig(vars as Bindings)
+    readConfig({ SHOP_ORIGIN: localOrigin, ...vars } as Bindings)
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error
     console.error(`.dev.vars: ${error.message}`)

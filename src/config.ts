@@ -13,6 +13,8 @@ export type Bindings = {
   REQUIRE_PRIVATE_TOKEN?: string
   /** Hosts the checkout may live on besides the store domain (the shop's checkout domain). */
   CHECKOUT_DOMAIN?: string
+  /** The shop's public origin (`https://shop.example.com`): every address a page gives. */
+  SHOP_ORIGIN?: string
   /** Share of per-request log lines written (0–1); warnings and errors are always written. */
   LOG_SAMPLE_RATE?: string
   SHOPIFY_STORE_DOMAIN?: string
@@ -52,6 +54,32 @@ const storeDomainSchema = z
     return `https://${host}`
   })
 
+/**
+ * Where shoppers reach the shop, as one origin: canonical links, Open Graph, JSON-LD and the
+ * sitemap are built from it, never from the request, because a page Workers Cache keeps is
+ * served to every host name the Worker answers (its key has no host). https, or plain http
+ * on loopback for `npm start`.
+ */
+const shopOriginSchema = z
+  .string({ error: 'is not set' })
+  .trim()
+  .min(1, 'is not set')
+  .transform((value, ctx) => {
+    let url: URL
+    try {
+      url = new URL(value)
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `"${value}" is not an origin like https://shop.example.com` })
+      return z.NEVER
+    }
+    const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.origin))
+    if (!secure || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+      ctx.addIssue({ code: 'custom', message: `"${value}" is not an origin like https://shop.example.com` })
+      return z.NEVER
+    }
+    return url.origin
+  })
+
 /** Bare host names, comma-separated; each becomes an https origin. */
 const checkoutHosts = z
   .string()
@@ -74,6 +102,7 @@ const millis = (fallback: number) => z.coerce.number().int().min(0).max(60_000).
 
 const configSchema = z
   .object({
+    SHOP_ORIGIN: shopOriginSchema,
     SHOPIFY_STORE_DOMAIN: storeDomainSchema,
     SHOPIFY_STOREFRONT_TOKEN: z.string().trim().optional(),
     SHOPIFY_STOREFRONT_PRIVATE_TOKEN: z.string().trim().optional(),
@@ -104,6 +133,7 @@ const configSchema = z
     path: ['SHOPIFY_STOREFRONT_PRIVATE_TOKEN'],
   })
   .transform((env) => ({
+    shopOrigin: env.SHOP_ORIGIN,
     storefront: {
       origin: env.SHOPIFY_STORE_DOMAIN,
       token: env.SHOPIFY_STOREFRONT_PRIVATE_TOKEN

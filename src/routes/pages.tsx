@@ -59,13 +59,19 @@ function page(c: Context, name: PageData['page']): PageData {
   return { page: name, path: c.req.path }
 }
 
-function canonical(c: Context): string {
-  return new URL(c.req.path, c.req.url).toString()
+/**
+ * A page's public address, on the configured SHOP_ORIGIN and never on the request's host: a
+ * kept page is served to every host name the Worker answers (docs/edge-caching.md, 'What a
+ * kept page may hold'). Routes name their own path, so `/product/toddler%2Dblanket` and
+ * `/?utm_source=x` still point at the one address.
+ */
+function canonical(c: Context<AppEnv>, path: string): string {
+  return new URL(path, readConfig(c.env).shopOrigin).toString()
 }
 
 /** The landing's first photograph, cropped for social previews by the build. */
-const shareImage = (c: Context) => new URL(photo('blanket-1').share, c.req.url).toString()
-const productShareImage = (c: Context, product: Product) => (product.images[0] && shareSrc(product.images[0].url)) ?? shareImage(c)
+const shareImage = (c: Context<AppEnv>) => canonical(c, photo('blanket-1').share)
+const productShareImage = (c: Context<AppEnv>, product: Product) => (product.images[0] && shareSrc(product.images[0].url)) ?? shareImage(c)
 
 /** schema.org Product with its offer, so search results can show price and availability. */
 function productJsonLd(product: Product, url: string) {
@@ -93,7 +99,7 @@ export const pages = new Hono<AppEnv>()
   .get('/', (c) =>
     renderPage(c, {
       page: page(c, 'home'),
-      head: { title: `${SHOP} – the square animal fleece blanket`, description: TAGLINE, canonical: canonical(c), image: shareImage(c) },
+      head: { title: `${SHOP} – the square animal fleece blanket`, description: TAGLINE, canonical: canonical(c, '/'), image: shareImage(c) },
       product: loadProduct(c, LANDING_PRODUCT_HANDLE),
       statusFor: statusOf(c, 200),
       cacheTags: [productTag(LANDING_PRODUCT_HANDLE)],
@@ -103,6 +109,7 @@ export const pages = new Hono<AppEnv>()
   .get('/product/:handle', (c) => {
     const handle = c.req.param('handle')
     if (!HANDLE.test(handle)) return c.notFound()
+    const address = canonical(c, `/product/${encodeURIComponent(handle)}`)
     return renderPage(c, {
       page: page(c, 'product'),
       head: (result) =>
@@ -110,11 +117,11 @@ export const pages = new Hono<AppEnv>()
           ? {
               title: `${result.product.title} – ${SHOP}`,
               description: result.product.description.slice(0, 160),
-              canonical: canonical(c),
+              canonical: address,
               image: productShareImage(c, result.product),
-              jsonLd: productJsonLd(result.product, canonical(c)),
+              jsonLd: productJsonLd(result.product, address),
             }
-          : { title: `Blanket – ${SHOP}`, description: TAGLINE, canonical: canonical(c), image: shareImage(c) },
+          : { title: `Blanket – ${SHOP}`, description: TAGLINE, canonical: address, image: shareImage(c) },
       product: loadProduct(c, handle),
       statusFor: statusOf(c, 404),
       cacheTags: [productTag(handle)],
@@ -124,27 +131,29 @@ export const pages = new Hono<AppEnv>()
   .get('/terms', (c) =>
     renderPage(c, {
       page: page(c, 'terms'),
-      head: { title: `Terms of Use – ${SHOP}`, description: `The terms for buying from ${SHOP}.`, canonical: canonical(c) },
+      head: { title: `Terms of Use – ${SHOP}`, description: `The terms for buying from ${SHOP}.`, canonical: canonical(c, '/terms') },
     }),
   )
   .get('/privacy', (c) =>
     renderPage(c, {
       page: page(c, 'privacy'),
-      head: { title: `Privacy Policy – ${SHOP}`, description: `How ${SHOP} handles your data.`, canonical: canonical(c) },
+      head: { title: `Privacy Policy – ${SHOP}`, description: `How ${SHOP} handles your data.`, canonical: canonical(c, '/privacy') },
     }),
   )
   .get('/about', (c) =>
     renderPage(c, {
       page: page(c, 'about'),
-      head: { title: `About – ${SHOP}`, description: `Who makes ${SHOP} blankets, and why.`, canonical: canonical(c) },
+      head: { title: `About – ${SHOP}`, description: `Who makes ${SHOP} blankets, and why.`, canonical: canonical(c, '/about') },
     }),
   )
 
 /** The pages worth indexing; product pages beyond the one the shop sells are not listed. */
 pages.get('/sitemap.xml', (c) => {
   const paths = ['/', `/product/${LANDING_PRODUCT_HANDLE}`, '/about', '/terms', '/privacy']
-  const urls = paths.map((path) => `<url><loc>${new URL(path, c.req.url)}</loc></url>`).join('')
-  c.header('Cache-Control', 'public, max-age=3600')
+  const urls = paths.map((path) => `<url><loc>${canonical(c, path)}</loc></url>`).join('')
+  // Kept like a page (render/page-cache.ts): the same for everyone, and purged with the pages.
+  c.set('htmlComplete', true)
+  c.set('cacheTags', [])
   return c.body(`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`, 200, {
     'Content-Type': 'application/xml; charset=utf-8',
   })

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { ConfigError, readConfig, type Bindings } from '../../src/config'
 
-const env = (vars: Partial<Bindings>) => ({ ASSETS: {} as Fetcher, ...vars }) as Bindings
+const env = (vars: Partial<Bindings>) => ({ ASSETS: {} as Fetcher, SHOP_ORIGIN: 'https://shop.example.com', ...vars }) as Bindings
 
 test('a bare shop domain becomes an https origin, with defaults for the rest', () => {
   const config = readConfig(env({ SHOPIFY_STORE_DOMAIN: 'blanket.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 'abc' }))
@@ -14,6 +14,12 @@ test('a private token wins over a public one', () => {
   const config = readConfig(env({ SHOPIFY_STORE_DOMAIN: 'https://blanket.myshopify.com/', SHOPIFY_STOREFRONT_TOKEN: 'pub', SHOPIFY_STOREFRONT_PRIVATE_TOKEN: 'priv' }))
   expect(config.storefront.origin).toBe('https://blanket.myshopify.com')
   expect(config.storefront.token).toEqual({ kind: 'private', value: 'priv' })
+})
+
+test('SHOP_ORIGIN is kept as an origin; plain http only on loopback, for `npm start`', () => {
+  const vars = { SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't' }
+  expect(readConfig(env({ ...vars, SHOP_ORIGIN: 'https://Shop.Example.com/' })).shopOrigin).toBe('https://shop.example.com')
+  expect(readConfig(env({ ...vars, SHOP_ORIGIN: 'http://127.0.0.1:8787' })).shopOrigin).toBe('http://127.0.0.1:8787')
 })
 
 test('plain http is accepted only on loopback, for the local double', () => {
@@ -31,6 +37,12 @@ test.each([
   [{ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', REQUIRE_PRIVATE_TOKEN: 'true' }, /SHOPIFY_STOREFRONT_PRIVATE_TOKEN is not set, and REQUIRE_PRIVATE_TOKEN is "true": run `wrangler secret put SHOPIFY_STOREFRONT_PRIVATE_TOKEN --env production`/],
   [{ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', WEBHOOK_REFETCH_DELAY_MS: '40000' }, /WEBHOOK_REFETCH_DELAY_MS must be at most 25000/],
   [{ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', CHECKOUT_DOMAIN: 'pay me' }, /CHECKOUT_DOMAIN "pay me" is not a host name/],
+  // Every address a page gives is built on it, never on the request's host.
+  [{ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', SHOP_ORIGIN: undefined }, /SHOP_ORIGIN is not set/],
+  [{ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', SHOP_ORIGIN: '' }, /SHOP_ORIGIN is not set/],
+  [{ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', SHOP_ORIGIN: 'shop.example.com' }, /SHOP_ORIGIN "shop.example.com" is not an origin like https:\/\/shop.example.com/],
+  [{ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', SHOP_ORIGIN: 'http://shop.example.com' }, /SHOP_ORIGIN "http:\/\/shop.example.com" is not an origin/],
+  [{ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', SHOP_ORIGIN: 'https://shop.example.com/shop' }, /SHOP_ORIGIN "https:\/\/shop.example.com\/shop" is not an origin/],
 ])('a bad environment names the setting: %j', (vars, message) => {
   expect(() => readConfig(env(vars))).toThrow(ConfigError)
   expect(() => readConfig(env(vars))).toThrow(message)

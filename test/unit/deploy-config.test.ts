@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { expect, test } from 'vitest'
 import { unstable_readConfig } from 'wrangler'
+import { readConfig, type Bindings } from '../../src/config'
 import { PURGE_PATH } from '../../src/local/workers-cache'
 
 // wrangler.toml is the operator's contract: these are the settings that cannot go wrong.
@@ -26,6 +27,21 @@ test('production runs src/index.ts on its custom domain only, behind Workers Cac
   expect(production.vars).toMatchObject({ REQUIRE_PRIVATE_TOKEN: 'true', SHOPIFY_STORE_DOMAIN: expect.stringMatching(/\.myshopify\.com$/) })
   expect(production.durable_objects.bindings).toEqual([{ name: 'PRODUCT_STORE', class_name: 'ProductStore' }])
   expect(production.ratelimits.map((limit: { name: string }) => limit.name).sort()).toEqual(['CHECKOUT_RATE_LIMITER', 'STOREFRONT_RATE_LIMITER'])
+})
+
+// The one line a misconfigured Worker logs, for SHOP_ORIGIN as for every setting.
+test('production and staging refuse to run without SHOP_ORIGIN; production names its custom domain', () => {
+  const staging = read('staging')
+  const secrets = { SHOPIFY_STOREFRONT_PRIVATE_TOKEN: 'p', ASSETS: {} as Fetcher }
+  for (const config of [production, staging]) {
+    const { SHOP_ORIGIN: _, ...without } = config.vars as Record<string, string>
+    expect(() => readConfig({ ...without, ...secrets } as Bindings)).toThrow(/SHOP_ORIGIN is not set/)
+  }
+  // Shipped unset for staging (its workers.dev subdomain is the operator's), so it refuses until set.
+  expect(() => readConfig({ ...(staging.vars as Record<string, string>), ...secrets } as Bindings)).toThrow(/SHOP_ORIGIN is not set/)
+  const shop = readConfig({ ...(production.vars as Record<string, string>), ...secrets } as Bindings)
+  expect(shop.shopOrigin).toBe(`https://${(production.routes![0] as { pattern: string }).pattern}`)
+  expect(local.vars).toMatchObject({ SHOP_ORIGIN: 'http://127.0.0.1:8787' })
 })
 
 test('assets are served without the Worker; it runs first only on the dynamic paths', () => {

@@ -12,7 +12,7 @@ import { signedWebhookHeaders } from '../../storefront-double/storefront-double'
 // headers Cloudflare receives, and the purges the Worker asks of `ctx.cache`.
 
 const SECRET = 'whsec-unit'
-const baseEnv = { SHOPIFY_STORE_DOMAIN: 'blanket-shop.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', SHOPIFY_WEBHOOK_SECRET: SECRET }
+const baseEnv = { SHOP_ORIGIN: 'https://shop.example.com', SHOPIFY_STORE_DOMAIN: 'blanket-shop.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', SHOPIFY_WEBHOOK_SECRET: SECRET }
 
 describe('what Workers Cache is told to keep', () => {
   const page = (complete: boolean, status = 200, vars: Record<string, string> = {}) => {

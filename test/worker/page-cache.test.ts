@@ -1,3 +1,4 @@
+import { request } from 'node:http'
 import { afterEach, expect, test } from 'vitest'
 import { signedWebhookHeaders } from '../../storefront-double/storefront-double'
 import { eventually, startDataCentres, startShop, type Shop } from './harness'
@@ -23,6 +24,21 @@ async function open(vars: Record<string, string>) {
 async function get(shop: Shop, path: string) {
   const res = await shop.fetch(path, { headers: BROWSER })
   return { res, html: await res.text(), cache: res.headers.get('cf-cache-status') }
+}
+
+/** A GET with exactly these headers: fetch() would not send a Host of our choosing. */
+function rawGet(shop: Shop, path: string, headers: Record<string, string>) {
+  const { hostname, port } = new URL(shop.origin)
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request({ host: hostname, port, path, headers }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (body += chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+    })
+      .on('error', reject)
+      .end()
+  })
 }
 
 const productCalls = (shop: Shop) => shop.double.callsOf('ProductByHandle').length
@@ -138,4 +154,38 @@ test('two data centres: a webhook at one purges both, and the other serves the n
   await new Promise((resolve) => setTimeout(resolve, 1000)) // past the 500 ms a refetch would wait
   for (const dc of [east!, west!]) for (let i = 0; i < 3; i++) await get(dc, page)
   expect(productCalls(east!)).toBe(2)
+})
+
+// Workers Cache keys a page by its path and query, not its host ('Cache keys'), so whichever
+// host name renders a page first would write its address into the copy everyone gets.
+test('a page first rendered for a stranger host names only the configured origin, for that stranger and for everyone after', async () => {
+  const shop = await open({ HTML_CACHE_SECONDS: '60', SHOP_ORIGIN: 'https://shop.example.com' })
+  const forged = { ...BROWSER, Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', Forwarded: 'host=evil.example' }
+  for (const path of ['/', '/product/toddler-blanket?probe=1', '/about', '/sitemap.xml']) {
+    const first = await rawGet(shop, path, forged)
+    const firstBody = first.body
+    const then = await get(shop, path)
+    expect(first.status, path).toBe(200)
+    expect(then.cache, path).toBe('HIT')
+    for (const body of [firstBody, then.html]) {
+      expect(body, path).not.toContain('evil.example')
+      expect(body, path).toContain('https://shop.example.com/')
+    }
+  }
+  const product = (await get(shop, '/product/toddler-blanket?probe=1')).html
+  expect(product).toContain('<link rel="canonical" href="https://shop.example.com/product/toddler-blanket"/>')
+  expect(product).toContain('<meta property="og:url" content="https://shop.example.com/product/toddler-blanket"/>')
+  expect(JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(product)![1]!).offers.url).toBe('https://shop.example.com/product/toddler-blanket')
+})
+
+test('the sitemap is kept like a page: tagged for purges, with nothing of one request in it', async () => {
+  const shop = await open({ HTML_CACHE_SECONDS: '60' })
+  const miss = await get(shop, '/sitemap.xml')
+  const hit = await get(shop, '/sitemap.xml')
+  expect([miss.cache, hit.cache]).toEqual(['MISS', 'HIT'])
+  for (const { res } of [miss, hit]) {
+    expect(res.headers.get('Cache-Tag')).toBe('pages')
+    expect(res.headers.get('X-Request-Id')).toBeNull()
+    expect(res.headers.get('Content-Security-Policy')).not.toMatch(/nonce-/)
+  }
 })

@@ -50,6 +50,16 @@ export async function axeViolations(page: Page): Promise<string[]> {
 
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true })
+  // A full-page shot does not scroll, so lazy pictures below the fold would show as their
+  // placeholder boxes: scroll through the page as a shopper would, and let them arrive.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += innerHeight / 2) {
+      scrollTo(0, y)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    scrollTo(0, 0)
+  })
+  await page.waitForFunction(() => [...document.images].filter((img) => img.loading === 'lazy' && img.getBoundingClientRect().height > 0).every((img) => img.complete), undefined, { timeout: 5_000 }).catch(() => {})
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true })
 }
 

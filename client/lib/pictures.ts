@@ -54,6 +54,8 @@ export function squareSrcSet(url: string, originalWidth: number | null | undefin
   }
   const widths = (originalWidth ? PICTURE_WIDTHS.filter((w) => w < originalWidth) : [...PICTURE_WIDTHS]).filter((w) => w <= largest)
   if (originalWidth && originalWidth <= Math.min(largest, PICTURE_WIDTHS.at(-1)!)) widths.push(originalWidth)
+  // Drawn smaller than the smallest width: the smallest still beats the original.
+  if (widths.length === 0) widths.push(Math.min(PICTURE_WIDTHS[0]!, originalWidth ?? Infinity))
   return { src: at(widths.find((w) => w >= 800) ?? widths.at(-1)!), srcSet: widths.map((w) => `${at(w)} ${w}w`).join(', ') }
 }
 

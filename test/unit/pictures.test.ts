@@ -29,6 +29,7 @@ describe('pictures', () => {
   test('a picture never drawn wider than `largest` lists no wider file', () => {
     expect(upTo('/a-128.webp 128w, /a-440.webp 440w, /a-600.webp 600w', 440)).toBe('/a-128.webp 128w, /a-440.webp 440w')
     expect(squareSrcSet('https://cdn.shopify.com/a.jpg', 2048, 320)!.srcSet.split(', ').map((e) => e.split(' ')[1])).toEqual(['128w', '176w', '240w', '320w'])
+    expect(squareSrcSet('https://cdn.shopify.com/a.jpg', 2048, 100)!.srcSet).toMatch(/width=128&height=128&crop=center 128w$/)
     expect(photoWidths(2048).at(-1)).toBe(1920)
     expect(photoWidths(700)).toEqual([128, 176, 240, 320, 440, 600, 680, 700])
   })

@@ -2,7 +2,7 @@ import { Splide, SplideSlide, SplideTrack, type Options } from '@splidejs/react-
 import type { ReactNode } from 'react'
 import type { CarouselImage } from '../content/product'
 import { advanceEvery } from './carousel-motion'
-import { ShopPhoto } from './Picture'
+import { ShopPhoto } from './ShopPhoto'
 
 type CarouselProps = { id: string; label: string; interval: number; children: ReactNode; className?: string }
 

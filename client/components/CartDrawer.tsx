@@ -9,7 +9,7 @@ import { formatPrice } from '../lib/format'
 import { itemCountText } from '../lib/item-count'
 import { CloseIcon, MinusIcon, PlusIcon, SpinnerIcon, TrashIcon } from './drawer-icons'
 import { BagIcon } from './icons'
-import { ShopifyPicture } from './Picture'
+import { ShopifyPicture } from './ShopifyPicture'
 
 /**
  * The cart sheet. vaul (on Radix Dialog) traps focus while it is open and closes

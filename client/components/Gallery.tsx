@@ -1,10 +1,11 @@
-import { useState } from 'react'
-import type { Photo } from '../../domain/photo'
-import type { Image } from '../../domain/product'
-import { ShopifyPicture, ShopPhoto } from './Picture'
+import { useState, type ReactNode } from 'react'
+import type { PictureLoading } from './picture-attributes'
 
-/** A picture of the gallery's: one of the shop's own photographs, or one of Shopify's. */
-export type GalleryPicture = { alt: string } & ({ photo: Photo } | { image: Image })
+/**
+ * Draws one of the gallery's pictures: the page says how (the shop's own photographs, or
+ * Shopify's), so each page's code holds only the kind it shows.
+ */
+export type DrawPicture<P> = (props: { picture: P; alt: string; className: string } & PictureLoading) => ReactNode
 
 const MAX_THUMBNAILS = 5
 
@@ -17,14 +18,15 @@ const THUMBNAIL_SIZES = '(min-width: 1152px) 95px, (min-width: 768px) calc(10vw 
 const THUMBNAIL_LARGEST = 440
 
 /** A large picture with up to five clickable thumbnails beneath it (5-column grid). */
-export function Gallery({ pictures, priority = false, testId }: { pictures: GalleryPicture[]; priority?: boolean; testId: string }) {
+export function Gallery<P extends { alt: string }>({ pictures, Picture, priority = false, testId }: { pictures: P[]; Picture: DrawPicture<P>; priority?: boolean; testId: string }) {
   const [selected, setSelected] = useState(0)
   const current = pictures[selected] ?? pictures[0]
   if (!current) return null
   return (
     <div data-testid={testId}>
-      <GalleryImage
+      <Picture
         picture={current}
+        alt={current.alt}
         sizes={GALLERY_SIZES}
         priority={priority}
         className="aspect-square w-full rounded-3xl bg-orange-50 object-cover"
@@ -41,15 +43,11 @@ export function Gallery({ pictures, priority = false, testId }: { pictures: Gall
               aria-pressed={i === selected}
               className={`overflow-hidden rounded-xl border-2 ${i === selected ? 'border-orange-600' : 'border-transparent'}`}
             >
-              <GalleryImage picture={{ ...picture, alt: '' }} sizes={THUMBNAIL_SIZES} largest={THUMBNAIL_LARGEST} lazy className="block aspect-square w-full bg-orange-50 object-cover" />
+              <Picture picture={picture} alt="" sizes={THUMBNAIL_SIZES} largest={THUMBNAIL_LARGEST} lazy className="block aspect-square w-full bg-orange-50 object-cover" />
             </button>
           ))}
         </div>
       )}
     </div>
   )
-}
-
-function GalleryImage({ picture, ...rest }: { picture: GalleryPicture; sizes: string; priority?: boolean; lazy?: boolean; largest?: number; className: string; testId?: string }) {
-  return 'photo' in picture ? <ShopPhoto photo={picture.photo} alt={picture.alt} {...rest} /> : <ShopifyPicture image={picture.image} alt={picture.alt} {...rest} />
 }

@@ -2,7 +2,11 @@ import { heroImages } from '../content/product'
 import { deferredSection } from '../lib/deferred-section'
 import { nearScreen } from '../lib/near-screen'
 import { HERO_CAROUSEL_ID } from './carousel-ids'
-import { Gallery } from './Gallery'
+import { Gallery, type DrawPicture } from './Gallery'
+import { ShopPhoto } from './ShopPhoto'
+import type { CarouselImage } from '../content/product'
+
+const HeroPicture: DrawPicture<CarouselImage> = ({ picture, ...rest }) => <ShopPhoto photo={picture.photo} {...rest} />
 
 // Splide comes with the carousel's code, fetched only once the carousel is near the screen:
 // never on a desktop, where the gallery shows instead.
@@ -20,7 +24,7 @@ export function HeroGallery() {
         <HeroCarousel />
       </div>
       <div className="hidden md:block">
-        <Gallery pictures={heroImages} priority testId="hero-gallery" />
+        <Gallery pictures={heroImages} Picture={HeroPicture} priority testId="hero-gallery" />
       </div>
     </div>
   )

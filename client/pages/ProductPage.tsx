@@ -4,7 +4,9 @@ import type { Product } from '../../domain/product'
 import { addItemAtom } from '../cart/cart-atoms'
 import { firstVariantLine } from '../cart/cart-item'
 import { BenefitStrip } from '../components/BenefitStrip'
-import { Gallery } from '../components/Gallery'
+import { Gallery, type DrawPicture } from '../components/Gallery'
+import { ShopifyPicture } from '../components/ShopifyPicture'
+import type { Image } from '../../domain/product'
 import { ChevronIcon } from '../components/product-icons'
 import { toastAdded, toastProductUnavailable } from '../components/toasts'
 import { deferredSection } from '../lib/deferred-section'
@@ -19,6 +21,8 @@ const ProductNotFound = deferredSection(() => loadStatic().then((m) => m.Product
 const BackToStore = deferredSection(() => loadStatic().then((m) => m.BackToStore))
 const ProductSummary = deferredSection(() => loadStatic().then((m) => m.ProductSummary))
 const ProductDetailRows = deferredSection(() => loadStatic().then((m) => m.ProductDetailRows))
+
+const ProductPicture: DrawPicture<{ image: Image }> = ({ picture, ...rest }) => <ShopifyPicture image={picture.image} {...rest} />
 
 export function ProductPage() {
   return (
@@ -56,6 +60,7 @@ function ProductView({ product }: { product: Product }) {
         <div className="mt-6 grid gap-10 md:grid-cols-2">
           <Gallery
             pictures={product.images.map((image) => ({ image, alt: image.altText || product.title }))}
+            Picture={ProductPicture}
             priority
             testId="product-gallery"
           />

@@ -65,15 +65,9 @@ const shopOriginSchema = z
   .trim()
   .min(1, 'is not set')
   .transform((value, ctx) => {
-    let url: URL
-    try {
-      url = new URL(value)
-    } catch {
-      ctx.addIssue({ code: 'custom', message: `"${value}" is not an origin like https://shop.example.com` })
-      return z.NEVER
-    }
-    const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.origin))
-    if (!secure || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+    const url = URL.parse(value)
+    const secure = url?.protocol === 'https:' || (url?.protocol === 'http:' && LOOPBACK.test(url.origin))
+    if (!url || !secure || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
       ctx.addIssue({ code: 'custom', message: `"${value}" is not an origin like https://shop.example.com` })
       return z.NEVER
     }

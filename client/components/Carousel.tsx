@@ -2,6 +2,7 @@ import { Splide, SplideSlide, SplideTrack, type Options } from '@splidejs/react-
 import type { ReactNode } from 'react'
 import type { CarouselImage } from '../content/product'
 import { advanceEvery } from './carousel-motion'
+import { placeholder } from './picture-attributes'
 import { ShopPhoto } from './ShopPhoto'
 
 type CarouselProps = { id: string; label: string; interval: number; children: ReactNode; className?: string }
@@ -78,7 +79,7 @@ export function SlidePhoto({ image, index, sizes, priority, lazy, className }: {
       alt={alt}
       width={photo.width}
       height={photo.height}
-      style={{ backgroundColor: photo.color }}
+      style={placeholder(photo.color)}
       className={className}
     />
   )

@@ -45,13 +45,7 @@ export function onShopifyCdn(url: string): boolean {
  */
 export function squareSrcSet(url: string, originalWidth: number | null | undefined, largest = Infinity): { src: string; srcSet: string } | null {
   if (!onShopifyCdn(url)) return null
-  const at = (w: number) => {
-    const sized = new URL(url)
-    sized.searchParams.set('width', String(w))
-    sized.searchParams.set('height', String(w))
-    sized.searchParams.set('crop', 'center')
-    return sized.toString()
-  }
+  const at = (w: number) => cropped(url, w, w)
   const widths = (originalWidth ? PICTURE_WIDTHS.filter((w) => w < originalWidth) : [...PICTURE_WIDTHS]).filter((w) => w <= largest)
   if (originalWidth && originalWidth <= Math.min(largest, PICTURE_WIDTHS.at(-1)!)) widths.push(originalWidth)
   // Drawn smaller than the smallest width: the smallest still beats the original.
@@ -65,11 +59,12 @@ export const SHARE_HEIGHT = 630
 
 /** A Shopify picture as a 1200×630 JPEG for social previews; null when the CDN does not host it. */
 export function shareSrc(url: string): string | null {
-  if (!onShopifyCdn(url)) return null
+  return onShopifyCdn(url) ? cropped(url, SHARE_WIDTH, SHARE_HEIGHT, { format: 'jpg' }) : null
+}
+
+/** The CDN's copy of a picture at exactly this size, cropped from its centre. */
+function cropped(url: string, width: number, height: number, extra: Record<string, string> = {}): string {
   const sized = new URL(url)
-  sized.searchParams.set('width', String(SHARE_WIDTH))
-  sized.searchParams.set('height', String(SHARE_HEIGHT))
-  sized.searchParams.set('crop', 'center')
-  sized.searchParams.set('format', 'jpg')
+  for (const [name, value] of Object.entries({ width: String(width), height: String(height), crop: 'center', ...extra })) sized.searchParams.set(name, value)
   return sized.toString()
 }

@@ -38,7 +38,9 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section aria-label="The blanket" className="mx-auto grid max-w-6xl gap-10 px-4 py-10 md:grid-cols-2 md:items-center">
+      {/* Top-aligned, not centred: on a slow connection the page paints while the copy is
+          still streaming in, and a centred column would move up as each line arrives. */}
+      <section aria-label="The blanket" className="mx-auto grid max-w-6xl gap-10 px-4 py-10 md:grid-cols-2 md:items-start">
         <HeroGallery />
         <SoftnessCopy />
       </section>

@@ -1,16 +1,33 @@
 import { defineConfig } from 'vitest/config'
 
+// Three tiers, each its own project (`vitest run --project unit`):
+// - unit: test/unit, in process, no build. `npm run test:unit` is the loop to keep open while editing.
+// - worker: test/worker, the bundle wrangler builds, in Miniflare's workerd, against the Storefront double.
+// - browser: test/browser, that bundle in real Chromium.
+// The two built tiers share one global setup, which builds once per run from the code as it is.
+const built = ['test/build-before-tests.ts']
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.{ts,tsx}'],
-    globalSetup: ['test/build-before-tests.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
-    // The browser tests poll for states a page reaches after fetching code: the stored cart,
-    // for one, is read after two chunks that follow hydration, and over the local server's
-    // HTTP/1.1 (six connections) they queue behind the page's deferred sections. Vitest's
-    // 1 s default is less than that takes on a loaded CI machine; 5 s is Playwright's own.
-    // A state that never comes still fails.
-    expect: { poll: { timeout: 5_000 } },
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'] } },
+      { extends: true, test: { name: 'worker', include: ['test/worker/**/*.test.ts'], globalSetup: built } },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          globalSetup: built,
+          // The browser tests poll for states a page reaches after fetching code: the stored cart,
+          // for one, is read after two chunks that follow hydration, and over the local server's
+          // HTTP/1.1 (six connections) they queue behind the page's deferred sections. Vitest's
+          // 1 s default is less than that takes on a loaded CI machine; 5 s is Playwright's own.
+          // A state that never comes still fails.
+          expect: { poll: { timeout: 5_000 } },
+        },
+      },
+    ],
   },
 })

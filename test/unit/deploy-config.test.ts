@@ -1,8 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { expect, test } from 'vitest'
 import { unstable_readConfig } from 'wrangler'
 import { readConfig, type Bindings } from '../../src/config'
-import { PURGE_PATH } from '../../src/local/workers-cache'
 
 // wrangler.toml is the operator's contract: these are the settings that cannot go wrong.
 const read = (env: string) => unstable_readConfig({ config: 'wrangler.toml', env } as Parameters<typeof unstable_readConfig>[0])
@@ -54,13 +53,4 @@ test('assets are served without the Worker; it runs first only on the dynamic pa
 test('logs: no invocation line per request, and no head sampling that would drop errors', () => {
   expect(production.observability).toMatchObject({ enabled: true, logs: { enabled: true, invocation_logs: false, head_sampling_rate: 1 } })
   expect(Number(production.vars.LOG_SAMPLE_RATE)).toBeLessThan(1)
-})
-
-test('the production bundle (`npm test` builds it with `wrangler deploy --dry-run --env production`) has no local stand-in in it', () => {
-  const bundle = 'dist/production/index.js'
-  expect(existsSync(bundle), `${bundle} is missing: run \`npm run build:production\``).toBe(true)
-  const code = readFileSync(bundle, 'utf8')
-  expect(code).toContain('Cloudflare-CDN-Cache-Control')
-  expect(code).not.toContain(PURGE_PATH)
-  expect(code).not.toContain('WORKERS_CACHE_PEERS')
 })

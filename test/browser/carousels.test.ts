@@ -1,0 +1,102 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { blanket } from '../../storefront-double/catalog'
+import { axeViolations, DESKTOP, expectClean, hydrated, openPage, PHONE } from './browser'
+import { shop, browser, visit, openWithDeferredCodeHeld, useShopInChromium } from './shop-in-chromium'
+
+useShopInChromium()
+
+describe('carousels', () => {
+  // Splide mounts after hydration in two idle callbacks (each within 1 s) with its chunk's
+  // fetch between them (client/components/Carousel.tsx): the dots get the time the
+  // carousel itself allows, not the suite's default for a poll.
+  const MOUNT_MS = 4000
+  const activeDot = (page: Page, scope: string) =>
+    page.locator(`${scope} .splide__pagination__page`).evaluateAll((dots) => dots.findIndex((d) => d.classList.contains('is-active')))
+  /** The picture on the slide showing now, once it has loaded and is on screen (pictures after the first load as they come next). */
+  const shownPicture = (page: Page, scope: string) =>
+    page.locator(`${scope} .splide__slide.is-visible img`).first().evaluate((img: HTMLImageElement) => {
+      const { width, height } = img.getBoundingClientRect()
+      return img.complete && img.naturalWidth > 0 && width > 0 && height > 0 ? img.src.split('/').pop() : null
+    })
+
+  test("Splide mounts on the server's markup: its <li> slides, and the first picture is never replaced", async () => {
+    const { page, release } = await openWithDeferredCodeHeld('/')
+    const hero = '#hero-carousel'
+    await page.locator(`${hero} img`).first().evaluate((img) => Object.assign(img, { fromServer: true }))
+    expect(await page.locator(`${hero} .splide__pagination__page`).count()).toBe(0)
+    release()
+    await expect.poll(() => page.locator(`${hero} .splide__pagination__page`).count(), { timeout: MOUNT_MS }).toBe(5)
+    expect(await page.locator(`${hero} ul.splide__list > li.splide__slide:not(.splide__slide--clone)`).count()).toBe(5)
+    expect(await page.locator(`${hero} li.splide__slide.is-active:not(.splide__slide--clone) img`).evaluate((img) => 'fromServer' in img)).toBe(true)
+    // Splide's slide role (tabpanel) is not allowed on an <li>; the options leave it off.
+    expect(await page.locator(`${hero} li.splide__slide[role]`).count()).toBe(0)
+    expect(await axeViolations(page)).toEqual([])
+  })
+
+  test('the phone hero carousel advances by itself, has 5 dots, and stops for good once touched', async () => {
+    const { page } = await visit('/', PHONE)
+    const hero = '[data-testid="hero-carousel"]'
+    await expect.poll(() => page.locator(`${hero} .splide__pagination__page`).count(), { timeout: MOUNT_MS }).toBe(5)
+    const start = await activeDot(page, hero)
+    await expect.poll(() => activeDot(page, hero), { timeout: 8000 }).not.toBe(start)
+    await expect.poll(() => shownPicture(page, hero)).toMatch(/^blanket-[2-5]\.[0-9a-f]{10}-\d+\.jpg$/)
+
+    await page.locator(`${hero} .splide__pagination__page`).nth(3).click()
+    await expect.poll(() => activeDot(page, hero)).toBe(3)
+    await page.waitForTimeout(4000) // longer than the 3000 ms interval
+    expect(await activeDot(page, hero)).toBe(3)
+  })
+
+  test('between slides a carousel leaves the phone idle: no animation frame every 16 ms', async () => {
+    const watched = await openPage(browser, PHONE, (context) =>
+      context.addInitScript(() => {
+        const counted = window.requestAnimationFrame.bind(window)
+        const w = window as unknown as { frames: number }
+        w.frames = 0
+        window.requestAnimationFrame = (callback) => {
+          w.frames++
+          return counted(callback)
+        }
+      }),
+    )
+    const { page } = watched
+    await page.goto(shop.origin + '/')
+    await hydrated(page)
+    const hero = '[data-testid="hero-carousel"]'
+    await expect.poll(() => page.locator(`${hero} .splide__pagination__page`).count(), { timeout: MOUNT_MS }).toBe(5)
+    const frames = () => page.evaluate(() => (window as unknown as { frames: number }).frames)
+    const before = await frames()
+    await page.waitForTimeout(2000)
+    // Splide's own autoplay asked for one every frame (about 120 in 2 s); a move, its
+    // transition and the screen-reader notice ask for a few.
+    expect((await frames()) - before).toBeLessThan(40)
+    expectClean(watched)
+  })
+
+  test('the lifestyle carousel advances by itself and pauses while the tab is hidden', async () => {
+    const { page } = await visit('/', DESKTOP)
+    const lifestyle = '.lifestyle'
+    // Below the fold it stays still markup until the shopper scrolls near it.
+    expect(await page.locator(`${lifestyle} .splide__pagination__page`).count()).toBe(0)
+    await page.locator(lifestyle).scrollIntoViewIfNeeded()
+    await expect.poll(() => page.locator(`${lifestyle} .splide__pagination__page`).count(), { timeout: MOUNT_MS }).toBe(5)
+    const start = await activeDot(page, lifestyle)
+    await expect.poll(() => activeDot(page, lifestyle), { timeout: 6000 }).not.toBe(start)
+    await expect.poll(() => shownPicture(page, lifestyle)).toMatch(/^lifestyle-[2-5]\.[0-9a-f]{10}-\d+\.jpg$/)
+
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true })
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    const paused = await activeDot(page, lifestyle)
+    await page.waitForTimeout(3000) // longer than the 2000 ms interval
+    expect(await activeDot(page, lifestyle)).toBe(paused)
+
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => false })
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    await expect.poll(() => activeDot(page, lifestyle), { timeout: 6000 }).not.toBe(paused)
+  })
+})

@@ -1,0 +1,162 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { BLANKET_VARIANT_ID, blanket } from '../../storefront-double/catalog'
+import { DESKTOP, expectClean, hydrated, openPage, PHONE } from './browser'
+import { shop, browser, visit, badge, drawer, useShopInChromium } from './shop-in-chromium'
+
+useShopInChromium()
+
+describe('the cart, kept in storage', () => {
+  test('two tabs changing the cart converge', async () => {
+    const first = await visit('/', DESKTOP)
+    const second = watchedPage(await first.context.newPage())
+    await second.goto(shop.origin + '/about')
+    await hydrated(second)
+    await first.page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await expect.poll(() => badge(second).textContent()).toBe('1')
+    await second.getByTestId('cart-button').click()
+    await second.getByRole('button', { name: 'One more Square Friends Fleece Blanket' }).click()
+    await expect.poll(() => badge(first.page).textContent()).toBe('2')
+  })
+
+  test.each([
+    ['not JSON', '{"items": [oops'],
+    ['wrong types', JSON.stringify({ items: 'lots', cartId: 5, checkoutUrl: {} })],
+    ['a negative quantity', JSON.stringify({ items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'x', quantity: -4, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'x', handle: 'x', images: [] } }], cartId: null, checkoutUrl: null })],
+    ['a huge quantity', JSON.stringify({ items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'x', quantity: 1e12, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'x', handle: 'x', images: [] } }], cartId: null, checkoutUrl: null })],
+    ['thousands of lines', JSON.stringify({ items: Array.from({ length: 5000 }, (_, i) => ({ variantId: `gid://shopify/ProductVariant/${i}`, variantTitle: 'x', quantity: 1, price: { amount: '1.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'x', handle: 'x', images: [] } })), cartId: null, checkoutUrl: null })],
+    ['a script URL for an image', JSON.stringify({ items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'x', quantity: 1, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'x', handle: 'x', images: [{ url: 'javascript:alert(1)', altText: null }] } }], cartId: null, checkoutUrl: null })],
+  ])('corrupted storage (%s) becomes a clean cart, never a crash', async (_, stored) => {
+    const watched = await openPage(browser, PHONE, (context) => context.addInitScript((value) => localStorage.setItem('shopify-cart', value), stored))
+    await watched.page.goto(shop.origin + '/')
+    await hydrated(watched.page)
+    await watched.page.getByTestId('cart-button').click()
+    await watched.page.getByTestId('cart-empty').waitFor()
+    expect(await badge(watched.page).count()).toBe(0)
+    await watched.page.keyboard.press('Escape')
+    await expect.poll(() => drawer(watched.page).count()).toBe(0)
+    await watched.page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await expect.poll(() => watched.page.getByTestId('cart-subtitle').textContent()).toBe('1 item in your cart')
+    expectClean(watched)
+  })
+
+  /** A valid stored cart of one line: the blanket, `quantity` times. */
+  const storedCartOf = (quantity: number) => ({ items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'x', quantity, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'Square Friends Fleece Blanket', handle: 'toddler-blanket', images: [] } }], cartId: null, checkoutUrl: null })
+
+  test.each([
+    ['nothing stored (a first visit)', null, false],
+    ['a stored cart', 2, true],
+  ])('with %s, the cart validator is fetched only if there is something to validate', async (_, quantity, fetched) => {
+    const watched = await openPage(browser, PHONE, quantity === null ? undefined : (context) => context.addInitScript((value) => localStorage.setItem('shopify-cart', value), JSON.stringify(storedCartOf(quantity))))
+    const scripts: string[] = []
+    watched.page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname))
+    await watched.page.goto(shop.origin + '/')
+    await hydrated(watched.page)
+    await watched.page.waitForLoadState('networkidle')
+    if (quantity !== null) await expect.poll(() => badge(watched.page).textContent()).toBe(String(quantity))
+    else expect(await badge(watched.page).count()).toBe(0)
+    expect(scripts.some((src) => /\/stored-cart-[\w-]+\.js$/.test(src))).toBe(fetched)
+    // Either way the cart works, and what is added is kept.
+    await watched.page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await expect.poll(() => badge(watched.page).textContent()).toBe(String((quantity ?? 0) + 1))
+    expect(JSON.parse((await watched.page.evaluate(() => localStorage.getItem('shopify-cart')))!).items[0].quantity).toBe((quantity ?? 0) + 1)
+    expectClean(watched)
+  })
+
+  test('an order tapped before the stored cart is read back is added to it, not lost', async () => {
+    const stored = storedCartOf(2)
+    const watched = await openPage(browser, PHONE, async (context) => {
+      await context.addInitScript((value) => localStorage.setItem('shopify-cart', value), JSON.stringify(stored))
+      // Hold back the validator chunk, as a slow phone network would.
+      await context.route(/stored-cart-.*\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500))
+        await route.continue()
+      })
+    })
+    await watched.page.goto(shop.origin + '/')
+    await hydrated(watched.page)
+    await watched.page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await expect.poll(() => watched.page.getByTestId('line-quantity').textContent(), { timeout: 5000 }).toBe('3')
+    expect(JSON.parse((await watched.page.evaluate(() => localStorage.getItem('shopify-cart')))!).items[0].quantity).toBe(3)
+    expectClean(watched)
+  })
+
+  test('with storage unavailable the cart still works for the visit', async () => {
+    const watched = await openPage(browser, PHONE, (context) =>
+      context.addInitScript(() => {
+        Object.defineProperty(window, 'localStorage', { get: () => { throw new DOMException('blocked', 'SecurityError') } })
+      }),
+    )
+    await watched.page.goto(shop.origin + '/')
+    await hydrated(watched.page)
+    await watched.page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await watched.page.getByRole('button', { name: 'One more Square Friends Fleece Blanket' }).click()
+    await expect.poll(() => watched.page.getByTestId('cart-total').textContent()).toBe('$76.00')
+    expectClean(watched)
+  })
+
+  test('with storage full the cart still works for the visit', async () => {
+    const watched = await openPage(browser, PHONE, (context) =>
+      context.addInitScript(() => {
+        Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError') }
+      }),
+    )
+    await watched.page.goto(shop.origin + '/')
+    await hydrated(watched.page)
+    await watched.page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await expect.poll(() => badge(watched.page).textContent()).toBe('1')
+    expectClean(watched)
+  })
+})
+
+function watchedPage(page: Page) {
+  page.on('pageerror', (error) => {
+    throw error
+  })
+  return page
+}
+
+describe('the stored cart and its pictures', () => {
+  const folded = { url: '/images/character-koala.svg', altText: 'The blanket folded' }
+  const cartWith = (images: unknown) => ({ items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'x', quantity: 2, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'Square Friends Fleece Blanket', handle: 'toddler-blanket', images } }], cartId: null, checkoutUrl: null })
+
+  test.each([
+    ["the shape of docs/product.md (edges of nodes)", { edges: [{ node: folded }] }],
+    ['the flat shape saved before it', [folded]],
+  ])('a cart saved in %s is read back with its picture, and written back in that shape', async (_, images) => {
+    const watched = await openPage(browser, PHONE, (context) => context.addInitScript((value) => localStorage.setItem('shopify-cart', value), JSON.stringify(cartWith(images))))
+    const { page } = watched
+    await page.goto(shop.origin + '/')
+    await hydrated(page)
+    await expect.poll(() => badge(page).textContent()).toBe('2')
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await drawer(page).waitFor()
+    const picture = page.getByTestId('cart-line').getByRole('img')
+    expect(new URL((await picture.getAttribute('src'))!, shop.origin).pathname).toBe('/images/character-koala.svg')
+    expect(await picture.getAttribute('alt')).toBe('The blanket folded')
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!)
+    expect(stored.items[0].quantity).toBe(3)
+    expect(stored.items[0].product.images).toEqual({ edges: [{ node: folded }] })
+    expectClean(watched)
+  })
+
+  test("a line shows its variant's own picture when the variant has one", async () => {
+    const sunny = blanket()
+    sunny.handle = 'sunny-blanket'
+    sunny.variants[0] = { ...sunny.variants[0]!, title: 'Sunny Stripes', image: { file: 'blanket-4.jpg', altText: 'The Sunny Stripes print' } }
+    shop.double.products.set('sunny-blanket', sunny)
+    const watched = await visit('/product/sunny-blanket')
+    const { page } = watched
+    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    await page.getByTestId('cart-button').click()
+    await drawer(page).waitFor()
+    const picture = page.getByTestId('cart-line').getByRole('img')
+    expect(await picture.getAttribute('src')).toMatch(/\/cdn\/shop\/files\/blanket-4\.jpg\?v=1&width=\d+&height=\d+&crop=center$/)
+    expect(await picture.getAttribute('srcset')).toContain('blanket-4.jpg?v=1&width=176&height=176&crop=center 176w')
+    expect(await picture.getAttribute('sizes')).toBe('80px')
+    expect(await picture.getAttribute('alt')).toBe('The Sunny Stripes print')
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!)
+    expect(stored.items[0].product.images.edges[0].node).toEqual({ url: expect.stringMatching(/\/cdn\/shop\/files\/blanket-4\.jpg\?v=1$/), altText: 'The Sunny Stripes print' })
+    await page.context().close()
+  })
+})

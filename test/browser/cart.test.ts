@@ -1,0 +1,151 @@
+import { describe, expect, test } from 'vitest'
+import { BLANKET_VARIANT_ID, blanket } from '../../storefront-double/catalog'
+import { axeViolations, DESKTOP, expectClean, hydrated, PHONE, screenshot } from './browser'
+import { shop, visit, badge, drawer, useShopInChromium } from './shop-in-chromium'
+
+useShopInChromium()
+
+describe('the cart', () => {
+  test('order from the landing page: badge, drawer, plus, minus, totals, remove, empty state', async () => {
+    const watched = await visit('/')
+    const { page } = watched
+    await expect.poll(() => badge(page).count()).toBe(0)
+
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await drawer(page).waitFor()
+    expect(await page.getByRole('heading', { name: 'Shopping Cart' }).isVisible()).toBe(true)
+    expect(await page.getByTestId('cart-subtitle').textContent()).toBe('1 item in your cart')
+    expect(await badge(page).textContent()).toBe('1')
+    const line = page.getByTestId('cart-line')
+    expect(await line.count()).toBe(1)
+    expect(await line.textContent()).toContain('Square Friends Fleece Blanket')
+    expect(await line.textContent()).toContain('30" × 40" • Square Friends')
+    expect(await page.getByTestId('line-price').textContent()).toBe('$38.00')
+    expect(await page.getByTestId('cart-total').textContent()).toBe('$38.00')
+    expect(await line.locator('img').getAttribute('alt')).toBe('The Square Friends blanket spread flat, showing all six animals')
+
+    await page.getByRole('button', { name: 'One more Square Friends Fleece Blanket' }).click()
+    await expect.poll(() => page.getByTestId('cart-subtitle').textContent()).toBe('2 items in your cart')
+    expect(await page.getByTestId('cart-total').textContent()).toBe('$76.00')
+    expect(await badge(page).textContent()).toBe('2')
+    await expect.poll(() => page.getByTestId('cart-announcer').textContent()).toBe('2 items in your cart')
+    await screenshot(page, 'cart-drawer-phone')
+
+    await page.getByRole('button', { name: 'One fewer Square Friends Fleece Blanket' }).click()
+    await expect.poll(() => page.getByTestId('line-quantity').textContent()).toBe('1')
+    expect(await page.getByTestId('cart-total').textContent()).toBe('$38.00')
+
+    await page.getByRole('button', { name: 'One fewer Square Friends Fleece Blanket' }).click() // to 0: removed
+    await page.getByTestId('cart-empty').waitFor()
+    expect(await page.getByTestId('cart-subtitle').textContent()).toBe('Your cart is empty')
+    expect(await page.getByTestId('checkout-button').isDisabled()).toBe(true)
+    expect(await page.getByTestId('cart-total').textContent()).toBe('$0.00')
+    expect(await badge(page).count()).toBe(0)
+
+    await page.keyboard.press('Escape')
+    await expect.poll(() => drawer(page).count()).toBe(0)
+
+    // Order again and remove with the trash button.
+    await page.getByRole('button', { name: 'Snuggles start here!' }).click()
+    await page.getByRole('button', { name: 'Remove Square Friends Fleece Blanket from cart' }).click()
+    await page.getByTestId('cart-empty').waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    expectClean(watched)
+  })
+
+  test('the cart survives a reload, under the storage key shopify-cart', async () => {
+    const { page, problems } = await visit('/', DESKTOP)
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await page.getByRole('button', { name: 'One more Square Friends Fleece Blanket' }).click()
+    await expect.poll(() => badge(page).textContent()).toBe('2')
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!)
+    expect(stored.items).toHaveLength(1)
+    expect(stored.items[0]).toMatchObject({ variantId: BLANKET_VARIANT_ID, quantity: 2 })
+
+    await page.reload()
+    await hydrated(page)
+    await expect.poll(() => badge(page).textContent()).toBe('2')
+    expect(problems).toEqual([])
+  })
+
+  test('checkout opens the hosted checkout in a new tab with channel=online_store, and closes the drawer', async () => {
+    const watched = await visit('/', DESKTOP)
+    const { page, context } = watched
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await page.getByRole('button', { name: 'One more Square Friends Fleece Blanket' }).click()
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Checkout with Shopify' }).click()])
+    await tab.waitForURL(/\/checkouts\/cn\//)
+    const url = new URL(tab.url())
+    expect(url.origin).toBe(shop.doubleOrigin)
+    expect(url.searchParams.get('channel')).toBe('online_store')
+    expect(await tab.locator('#total').textContent()).toBe('$76.00')
+    // The shop's tab is now in the background, where the close animation waits: ask the dialog.
+    await expect.poll(async () => (await drawer(page).count()) === 0 || (await drawer(page).getAttribute('data-state')) === 'closed').toBe(true)
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!)
+    expect(stored.checkoutUrl).toBe(tab.url())
+    expect(stored.cartId).toMatch(/^gid:\/\/shopify\/Cart\//)
+    expectClean(watched)
+  })
+
+  test('after the order is paid, coming back to the tab empties the cart; an unpaid cart stays', async () => {
+    const watched = await visit('/', DESKTOP)
+    const { page, context } = watched
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Checkout with Shopify' }).click()])
+    await tab.waitForURL(/\/checkouts\/cn\//)
+    const cartId = JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!).cartId as string
+
+    // Back without paying: the cart is still there.
+    await page.bringToFront()
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+    await expect.poll(() => shop.double.callsOf('CartStatus').length).toBeGreaterThan(0)
+    expect(await badge(page).textContent()).toBe('1')
+
+    // Paid on the hosted checkout, then back to the shop's tab.
+    shop.double.completeCart(cartId)
+    await tab.close()
+    await page.bringToFront()
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+    // The Worker asks Shopify, which a busy machine can make slower than the suite's poll.
+    await expect.poll(() => badge(page).count(), { timeout: 10_000 }).toBe(0)
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!)).toEqual({ items: [], cartId: null, checkoutUrl: null })
+    expectClean(watched)
+  })
+
+  test('a failed checkout says so in the new tab, with a way back, and shows the failure toast', async () => {
+    const watched = await visit('/', PHONE)
+    const { page, context } = watched
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    shop.double.setFault({ kind: 'status', status: 500 }, 'CartCreate')
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Checkout with Shopify' }).click()])
+    await page.getByText('Failed to create checkout').waitFor()
+    expect(await page.getByText('Please try again later.').isVisible()).toBe(true)
+    await tab.waitForURL(/\/to-checkout\/failed\/$/)
+    expect(await tab.locator('h1').textContent()).toBe('Failed to create checkout')
+    await expect.poll(() => tab.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0) // the logo, under its CSP
+    await screenshot(tab, 'checkout-tab-failed-phone')
+    await Promise.all([tab.waitForURL(shop.origin + '/'), tab.getByRole('link', { name: 'Back to the shop' }).click()])
+    expect(await drawer(page).isVisible()).toBe(true) // still there to try again
+    expect(await page.getByTestId('checkout-button').textContent()).toBe('Checkout with Shopify')
+    await screenshot(page, 'checkout-failed-phone')
+    expect(watched.problems.filter((p) => !p.includes('502'))).toEqual([])
+  })
+
+  test('"Creating Checkout..." with a spinner while the cart is created, button disabled', async () => {
+    const { page, context } = await visit('/', DESKTOP)
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    const release = shop.double.hold()
+    const tabOpened = context.waitForEvent('page')
+    await page.getByRole('button', { name: 'Checkout with Shopify' }).click()
+    const button = page.getByTestId('checkout-button')
+    await expect.poll(() => button.textContent()).toBe('Creating Checkout...')
+    expect(await button.isDisabled()).toBe(true)
+    expect(await button.locator('svg.animate-spin').count()).toBe(1)
+    // Meanwhile the new tab is a page of ours saying where it is going, not a blank one.
+    const tab = await tabOpened
+    await expect.poll(() => tab.locator('body').textContent()).toBe('Taking you to checkout…')
+    expect(await tab.title()).toBe('Taking you to checkout…')
+    release()
+    await (await tabOpened).waitForURL(/\/checkouts\/cn\//)
+  })
+})

@@ -1,0 +1,31 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { blanket } from '../../storefront-double/catalog'
+import { axeViolations, screenshot, SIZES } from './browser'
+import { shop, visit, useShopInChromium } from './shop-in-chromium'
+
+useShopInChromium()
+
+describe.each(SIZES)('every page at %s size: renders, hydrates cleanly, passes axe', (size, viewport) => {
+  test.each([
+    ['/', 'landing', 'The blanket every little one wants to hug', 200],
+    ['/product/toddler-blanket', 'product', 'Square Friends Fleece Blanket', 200],
+    ['/product/not-a-blanket', 'product-not-found', 'Product not found', 404],
+    ['/terms', 'terms', 'Terms of Use', 200],
+    ['/privacy', 'privacy', 'Privacy Policy', 200],
+    ['/about', 'about', 'About Square Snuggles', 200],
+    ['/no/such/page', '404', 'Oops! Page not found', 404],
+  ])('%s', async (path, name, heading, status) => {
+    const { page, problems } = await visit(path, viewport)
+    await expect.poll(() => page.locator('h1').first().textContent()).toContain(heading.replace('Oops! Page not found', '404'))
+    await expect.poll(() => page.getByText(heading).first().isVisible()).toBe(true)
+    await page.evaluate(() => document.fonts.ready)
+    await screenshot(page, `${name}-${size}`)
+    expect(await axeViolations(page)).toEqual([])
+    // Chromium reports a page answered with 404 as a failed load of the page itself; that one
+    // line is expected there, and anything else (a missing picture or script) fails the test.
+    const pageItself = `error: Failed to load resource: the server responded with a status of 404 (Not Found) (${shop.origin}${path})`
+    expect(problems).toEqual(status === 404 ? [pageItself] : [])
+    await page.context().close()
+  })
+})

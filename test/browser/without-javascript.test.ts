@@ -1,0 +1,78 @@
+import { describe, expect, test } from 'vitest'
+import { BLANKET_VARIANT_ID, blanket } from '../../storefront-double/catalog'
+import { PHONE } from './browser'
+import { shop, browser, visit, drawer, useShopInChromium } from './shop-in-chromium'
+
+useShopInChromium()
+
+describe('without JavaScript, or before it arrives', () => {
+  test.each([
+    ['the landing page', '/', 'Only $38 – Order Now!'],
+    ['the product page', '/product/toddler-blanket', 'Add to Cart'],
+  ])('with JavaScript off, %s buys: its buy form posts to /checkout and lands on Shopify’s checkout', async (_, path, button) => {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(shop.origin + path)
+    const carts = shop.double.callsOf('CartCreate').length
+    for (const order of await page.getByRole('button', { name: button }).all()) {
+      await Promise.all([page.waitForURL(/\/checkouts\/cn\/.*channel=online_store/), order.click()])
+      await page.goBack()
+    }
+    const created = shop.double.callsOf('CartCreate').slice(carts)
+    expect(created.length).toBe(path === '/' ? 2 : 1) // every buy button on the page
+    for (const call of created) expect(call.variables).toMatchObject({ input: { lines: [{ merchandiseId: BLANKET_VARIANT_ID, quantity: 1 }] } })
+    await context.close()
+  })
+
+  test('a tap before the app is live (4× slower CPU, scripts held back) still buys', async () => {
+    const context = await browser.newContext({ viewport: PHONE })
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    let releaseScripts!: () => void
+    const held = new Promise<void>((resolve) => (releaseScripts = resolve))
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held
+      await route.continue().catch(() => {}) // the page may have moved on
+    })
+    await page.goto(shop.origin + '/', { waitUntil: 'commit' })
+    const order = page.getByRole('button', { name: 'Only $38 – Order Now!' }).first()
+    await order.waitFor()
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
+    await Promise.all([page.waitForURL(/\/checkouts\/cn\//), order.click()])
+    releaseScripts()
+    await context.close()
+  })
+
+  test('once the app is live, the same buttons fill the cart instead', async () => {
+    const { page, context } = await visit('/')
+    const carts = shop.double.callsOf('CartCreate').length
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await drawer(page).waitFor()
+    expect(page.url()).toBe(shop.origin + '/')
+    expect(shop.double.callsOf('CartCreate')).toHaveLength(carts)
+    await context.close()
+  })
+
+  test('with JavaScript off, Product Details opens', async () => {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(shop.origin + '/product/toddler-blanket')
+    expect(await page.getByTestId('product-details').isVisible()).toBe(false)
+    await page.locator('summary', { hasText: 'Product Details' }).click()
+    expect(await page.getByTestId('product-details').innerText()).toContain('100% polyester')
+    await context.close()
+  })
+
+  // Splide's stylesheet hides a carousel until Splide has mounted on it, unless the server
+  // marks it as already drawn: without that, the phone's largest picture waited for the code.
+  test("with JavaScript off, the phone's hero picture and the lifestyle pictures show", async () => {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(shop.origin + '/')
+    expect(await page.locator('#hero-carousel img').first().isVisible()).toBe(true)
+    await page.locator('#lifestyle-carousel').scrollIntoViewIfNeeded()
+    expect(await page.locator('#lifestyle-carousel img').first().isVisible()).toBe(true)
+    await context.close()
+  })
+})

@@ -4,30 +4,25 @@
 // server, with hot reload of the app (vite.dev.config.ts).
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
+import { parseEnv } from 'node:util'
 import { ConfigError, readConfig, type Bindings } from '../src/config.ts'
 import { startStorefrontDouble } from '../storefront-double/server.ts'
 
 const port = Number(process.env.PORT ?? 8787)
 const doublePort = Number(process.env.DOUBLE_PORT ?? 8788)
-const devVars = existsSync('.dev.vars') ? readFileSync('.dev.vars', 'utf8') : ''
-const realStore = /^\s*SHOPIFY_STORE_DOMAIN\s*=\s*\S+/m.test(devVars)
+// The dotenv syntax wrangler reads .dev.vars with (quotes, comments, `export`), in Node itself.
+const devVars = parseEnv(existsSync('.dev.vars') ? readFileSync('.dev.vars', 'utf8') : '')
+const realStore = Boolean(devVars.SHOPIFY_STORE_DOMAIN?.trim())
 
 const vars: string[] = []
 // Links in pages name the address the shop is served on here, unless .dev.vars says otherwise.
 const localOrigin = `http://127.0.0.1:${port}`
-if (!/^\s*SHOP_ORIGIN\s*=/m.test(devVars)) vars.push('--var', `SHOP_ORIGIN:${localOrigin}`)
+if (devVars.SHOP_ORIGIN === undefined) vars.push('--var', `SHOP_ORIGIN:${localOrigin}`)
 let stopDouble = async () => {}
 if (realStore) {
   // The same check the Worker makes, said here before anything starts.
-  const vars = Object.fromEntries(
-    devVars
-      .split('\n')
-      .map((line) => /^\s*([A-Z0-9_]+)\s*=\s*"?(.*?)"?\s*$/.exec(line))
-      .filter((match): match is RegExpExecArray => match !== null)
-      .map((match) => [match[1], match[2]]),
-  )
   try {
-    readConfig({ SHOP_ORIGIN: localOrigin, ...vars } as Bindings)
+    readConfig({ SHOP_ORIGIN: localOrigin, ...devVars } as Bindings)
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error
     console.error(`.dev.vars: ${error.message}`)

@@ -1,38 +1,12 @@
 import { z } from 'zod'
 
-/** What wrangler.toml `[vars]`, `.dev.vars` and `wrangler secret put` give the Worker. */
-export type Bindings = {
-  ASSETS: Fetcher
-  /** One Durable Object per product handle: the product query cache (storefront/product-store.ts). */
-  PRODUCT_STORE: DurableObjectNamespace<import('./storefront/product-store').ProductStore>
-  /** [[ratelimits]] in wrangler.toml: checkout attempts per client (IPv4, or IPv6 /64). */
-  CHECKOUT_RATE_LIMITER?: RateLimit
-  /** [[ratelimits]]: Shopify calls a client can cause (cart status, unknown product handles). */
-  STOREFRONT_RATE_LIMITER?: RateLimit
-  /** "true" in production: refuse to run without the private Storefront token. */
-  REQUIRE_PRIVATE_TOKEN?: string
-  /** Hosts the checkout may live on besides the store domain (the shop's checkout domain). */
-  CHECKOUT_DOMAIN?: string
-  /** The shop's public origin (`https://shop.example.com`): every address a page gives. */
-  SHOP_ORIGIN?: string
-  /** Share of per-request log lines written (0–1); warnings and errors are always written. */
-  LOG_SAMPLE_RATE?: string
-  SHOPIFY_STORE_DOMAIN?: string
-  SHOPIFY_STOREFRONT_TOKEN?: string
-  SHOPIFY_STOREFRONT_PRIVATE_TOKEN?: string
-  PRODUCT_CACHE_FRESH_SECONDS?: string
-  PRODUCT_CACHE_SWR_SECONDS?: string
-  PRODUCT_CACHE_STALE_IF_ERROR_SECONDS?: string
-  PRODUCT_NOT_FOUND_CACHE_SECONDS?: string
-  RENDER_DEADLINE_MS?: string
-  HTML_CACHE_SECONDS?: string
-  HTML_CACHE_SWR_SECONDS?: string
-  HTML_CACHE_STALE_IF_ERROR_SECONDS?: string
-  /** Secret of the Shopify app that sends products/update webhooks. */
-  SHOPIFY_WEBHOOK_SECRET?: string
-  WEBHOOK_REFETCH_DELAY_MS?: string
-  STOREFRONT_TIMEOUT_MS?: string
-}
+/**
+ * What the Worker is given. `Env` is what wrangler.toml declares, its bindings and the vars
+ * some environment sets, written by `npm run types` (worker-configuration.d.ts); any setting
+ * below may also come, as a string, from `.dev.vars` or `wrangler secret put`.
+ */
+export type Bindings = Env & { [Name in Setting]?: string }
+export type Setting = keyof typeof settings.shape
 
 const LOOPBACK = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/
 
@@ -94,28 +68,32 @@ const checkoutHosts = z
 const seconds = (fallback: number) => z.coerce.number().int().min(0).max(31_536_000).default(fallback)
 const millis = (fallback: number) => z.coerce.number().int().min(0).max(60_000).default(fallback)
 
-const configSchema = z
-  .object({
-    SHOP_ORIGIN: shopOriginSchema,
-    SHOPIFY_STORE_DOMAIN: storeDomainSchema,
-    SHOPIFY_STOREFRONT_TOKEN: z.string().trim().optional(),
-    SHOPIFY_STOREFRONT_PRIVATE_TOKEN: z.string().trim().optional(),
-    PRODUCT_CACHE_FRESH_SECONDS: seconds(60),
-    PRODUCT_CACHE_SWR_SECONDS: seconds(600),
-    PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: seconds(86_400),
-    PRODUCT_NOT_FOUND_CACHE_SECONDS: seconds(30),
-    RENDER_DEADLINE_MS: millis(150),
-    HTML_CACHE_SECONDS: seconds(60),
-    HTML_CACHE_SWR_SECONDS: seconds(600),
-    HTML_CACHE_STALE_IF_ERROR_SECONDS: seconds(86_400),
-    SHOPIFY_WEBHOOK_SECRET: z.string().trim().optional(),
-    // The delayed refetch runs under waitUntil, which lasts at most 30 s after the answer.
-    WEBHOOK_REFETCH_DELAY_MS: millis(10_000).refine((ms) => ms <= 25_000, 'must be at most 25000 (waitUntil ends 30 s after the answer)'),
-    REQUIRE_PRIVATE_TOKEN: z.enum(['true', 'false', '']).default(''),
-    CHECKOUT_DOMAIN: checkoutHosts,
-    LOG_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
-    STOREFRONT_TIMEOUT_MS: millis(5_000).refine((ms) => ms > 0, 'must be above 0'),
-  })
+/** Every setting the Worker reads, with its default: README.md's "Settings" table lists each. */
+const settings = z.object({
+  SHOP_ORIGIN: shopOriginSchema,
+  SHOPIFY_STORE_DOMAIN: storeDomainSchema,
+  SHOPIFY_STOREFRONT_TOKEN: z.string().trim().optional(),
+  SHOPIFY_STOREFRONT_PRIVATE_TOKEN: z.string().trim().optional(),
+  PRODUCT_CACHE_FRESH_SECONDS: seconds(60),
+  PRODUCT_CACHE_SWR_SECONDS: seconds(600),
+  PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: seconds(86_400),
+  PRODUCT_NOT_FOUND_CACHE_SECONDS: seconds(30),
+  RENDER_DEADLINE_MS: millis(150),
+  HTML_CACHE_SECONDS: seconds(60),
+  HTML_CACHE_SWR_SECONDS: seconds(600),
+  HTML_CACHE_STALE_IF_ERROR_SECONDS: seconds(86_400),
+  SHOPIFY_WEBHOOK_SECRET: z.string().trim().optional(),
+  // The delayed refetch runs under waitUntil, which lasts at most 30 s after the answer.
+  WEBHOOK_REFETCH_DELAY_MS: millis(10_000).refine((ms) => ms <= 25_000, 'must be at most 25000 (waitUntil ends 30 s after the answer)'),
+  REQUIRE_PRIVATE_TOKEN: z.enum(['true', 'false', '']).default(''),
+  CHECKOUT_DOMAIN: checkoutHosts,
+  LOG_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+  STOREFRONT_TIMEOUT_MS: millis(5_000).refine((ms) => ms > 0, 'must be above 0'),
+})
+
+export const SETTINGS = Object.keys(settings.shape) as Setting[]
+
+const configSchema = settings
   .refine((env) => env.SHOPIFY_STOREFRONT_TOKEN || env.SHOPIFY_STOREFRONT_PRIVATE_TOKEN, {
     message: 'is not set (nor SHOPIFY_STOREFRONT_PRIVATE_TOKEN): the Storefront API needs a token',
     path: ['SHOPIFY_STOREFRONT_TOKEN'],

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from 'vitest'
 import { unstable_readConfig } from 'wrangler'
-import { readConfig, type Bindings } from '../../src/config'
+import { readConfig, SETTINGS, type Bindings } from '../../src/config'
 
 // wrangler.toml is the operator's contract: these are the settings that cannot go wrong.
 const read = (env: string) => unstable_readConfig({ config: 'wrangler.toml', env } as Parameters<typeof unstable_readConfig>[0])
@@ -53,4 +53,38 @@ test('assets are served without the Worker; it runs first only on the dynamic pa
 test('logs: no invocation line per request, and no head sampling that would drop errors', () => {
   expect(production.observability).toMatchObject({ enabled: true, logs: { enabled: true, invocation_logs: false, head_sampling_rate: 1 } })
   expect(Number(production.vars.LOG_SAMPLE_RATE)).toBeLessThan(1)
+})
+
+test("README's settings table names every setting the Worker reads and every binding wrangler.toml declares, and nothing else", () => {
+  const readme = readFileSync('README.md', 'utf8')
+  const table = readme.slice(readme.indexOf('### Settings'))
+  const documented = [...table.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((match) => match[1])
+  const limiters = production.ratelimits.map((limit: { name: string }) => limit.name)
+  expect(documented.sort()).toEqual([...SETTINGS, ...limiters].sort())
+})
+
+// Defaults live in src/config.ts alone: a var an environment sets to its default is a second
+// copy that drifts. Each is checked by reading the config with and without it.
+test.each(['', 'staging', 'production'])('wrangler.toml env "%s" sets only what differs from the defaults', (env) => {
+  const vars = read(env).vars as Record<string, string>
+  // The settings that have no default stand filled in where an environment leaves them for
+  // the operator. Each is read with the public token and with the private one, so
+  // REQUIRE_PRIVATE_TOKEN's refusal counts as a difference too.
+  const required = { SHOP_ORIGIN: 'https://shop.example.com', SHOPIFY_STORE_DOMAIN: 'x.myshopify.com' }
+  const filled = Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, value || required[name as keyof typeof required] || value]))
+  const base = { ...required, ...filled, SHOPIFY_STOREFRONT_TOKEN: 't', ASSETS: {} } as Bindings
+  const outcome = (bindings: Bindings) =>
+    [{}, { SHOPIFY_STOREFRONT_PRIVATE_TOKEN: 'p' }].map((token) => {
+      try {
+        return JSON.stringify(readConfig({ ...bindings, ...token }))
+      } catch (error) {
+        return String(error)
+      }
+    }).join()
+  const redundant = Object.keys(vars).filter((name) => {
+    const { [name]: _, ...without } = base as unknown as Record<string, unknown>
+    return name in required ? false : outcome(without as unknown as Bindings) === outcome(base)
+  })
+  expect(redundant).toEqual([])
+  for (const name of Object.keys(vars)) expect(SETTINGS).toContain(name)
 })

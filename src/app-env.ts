@@ -1,18 +1,17 @@
 import type { RequestIdVariables } from 'hono/request-id'
-import type { SecureHeadersVariables } from 'hono/secure-headers'
+import type { TimingVariables } from 'hono/timing'
 import type { Bindings } from './config'
+import type { CachePolicy, PageOutcome } from './render/cache-policy'
+import type { CacheOutcome } from './storefront/product-cache'
 
-/** Hono's view of the Worker: its bindings and per-request variables. */
-export type AppEnv = { Bindings: Bindings; Variables: RequestIdVariables &
-    SecureHeadersVariables & {
-    /** The product cache's outcome, when the page waited for the product. */
-    cache?: string
-    /** Milliseconds spent waiting for Shopify in this request, when it asked. */
-    upstreamMs?: number
-    /** The page was rendered whole, with its product, so a cache may keep it. */
-    htmlComplete?: boolean
-    /** Set on every rendered page: what a purge names it by (src/render/page-cache.ts). */
-    cacheTags?: string[]
-    /** A Shopify lookup was refused by the rate limit; the page says when to come back. */
-    retryAfterSeconds?: number
-  } }
+/** What rendering a page produced (render-page.tsx), for the request log and the headers. */
+export type RenderedPage = PageOutcome & {
+  policy: CachePolicy
+  /** Where the product came from, when the page waited for it. */
+  cache?: CacheOutcome
+  /** Milliseconds spent waiting for Shopify, when it was asked. */
+  upstreamMs?: number
+}
+
+/** Hono's view of the Worker: its bindings, and one value per request besides its id. */
+export type AppEnv = { Bindings: Bindings; Variables: RequestIdVariables & TimingVariables & { page?: RenderedPage } }

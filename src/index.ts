@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { requestId } from 'hono/request-id'
 import type { AppEnv } from './app-env'
 import { log, requestLog } from './log'
-import { pageCacheHeaders } from './render/page-cache'
+import { timing } from 'hono/timing'
 import { pageRenderer } from './render/page-renderer'
 import { securityHeaders } from './security-headers'
 import { cartStatus } from './routes/cart-status'
@@ -14,10 +14,17 @@ export { ProductStore } from './storefront/product-store'
 
 const app = new Hono<AppEnv>()
 
-// Outermost, so its word on what caches may keep is the last (render/page-cache.ts).
-app.use(pageCacheHeaders)
-// Cloudflare's ray id names the request in Cloudflare's own logs too.
-app.use(requestId({ generator: (c) => c.req.header('CF-Ray') ?? crypto.randomUUID() }))
+// Cloudflare's ray id names the request in Cloudflare's own logs too. The id goes out as
+// X-Request-Id on every answer no cache shares (render/render-page.tsx adds it to such a
+// page; the last middleware here to the rest), never on a page a cache keeps.
+app.use(requestId({ headerName: '', generator: (c) => c.req.header('CF-Ray') ?? crypto.randomUUID() }))
+app.use(async (c, next) => {
+  await next()
+  if (!c.get('page')) c.res.headers.set('X-Request-Id', c.get('requestId'))
+})
+// Server-Timing: what a page's product cost, or a checkout's call to Shopify; only metrics
+// that were set, so a shared page (which sets none) gets no header.
+app.use(timing({ total: false, enabled: (c) => c.get('metric')!.headers.length > 0 }))
 app.use(securityHeaders)
 app.use(requestLog)
 app.use(pageRenderer)

@@ -39,7 +39,9 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
     route: c.req.routePath,
     status: c.res.status,
     ms: Date.now() - started,
-    cache: c.get('cache') ?? null,
-    upstreamMs: c.get('upstreamMs') ?? null,
+    cache: c.get('page')?.cache ?? null,
+    upstreamMs: c.get('page')?.upstreamMs ?? null,
+    // What this answer's Server-Timing says (Shopify's time for a checkout, say).
+    timing: c.get('metric')?.headers.join(', ') || null,
   })
 })

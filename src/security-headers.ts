@@ -1,40 +1,55 @@
-import type { Context } from 'hono'
-import { NONCE, secureHeaders } from 'hono/secure-headers'
-import { configOrNull } from './config'
+import { createMiddleware } from 'hono/factory'
+import { secureHeaders } from 'hono/secure-headers'
+import type { AppEnv } from './app-env'
+import { configOrNull, type Config } from './config'
 import { START_APP_SCRIPT_HASH } from './render/start-app'
 
-/** The shop's own Shopify origin: its images (the local double serves them). */
-const shopifyOrigin = (c: Context) => configOrNull(c.env)?.storefront.origin ?? ''
-
 /**
- * Where a checkout form may go. Chromium checks form-action on every redirect after a form
- * post, and Shopify's checkoutUrl is on the shop's primary domain, often a checkout domain
- * of its own (CHECKOUT_DOMAIN), not on checkout.shopify.com.
+ * The Content-Security-Policy, as a value. Scripts run only from this origin, as the one
+ * script whose hash is listed (the app's starter), or with `nonce`, which only a page no
+ * cache keeps is given (React's streaming swaps carry it; a shared page streams none). So
+ * no 'unsafe-inline' or 'unsafe-eval' for scripts. Inline styles are allowed: the
+ * stylesheet is inlined for first paint and the toasts style themselves.
+ *
+ * Images may come from Shopify's CDN and the store's own origin (the local double serves
+ * them). Forms may go to Shopify's checkout: Chromium checks form-action on every redirect
+ * after a form post, and Shopify's checkoutUrl is on the shop's primary domain, often a
+ * checkout domain of its own (CHECKOUT_DOMAIN), not on checkout.shopify.com.
  */
-const checkoutOrigins = (c: Context) => configOrNull(c.env)?.checkoutOrigins.join(' ') ?? ''
+export function contentSecurityPolicy(config: Config | null, nonce?: string): string {
+  const directives: [string, ...(string | undefined | false)[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'", nonce && `'nonce-${nonce}'`, START_APP_SCRIPT_HASH],
+    ['style-src', "'self'", "'unsafe-inline'"],
+    ['img-src', "'self'", 'data:', 'https://cdn.shopify.com', config?.storefront.origin],
+    ['connect-src', "'self'"],
+    ['font-src', "'self'"],
+    ['object-src', "'none'"],
+    ['frame-ancestors', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'", 'https://checkout.shopify.com', ...(config?.checkoutOrigins ?? [])],
+  ]
+  return directives.map((directive) => directive.filter(Boolean).join(' ')).join('; ')
+}
+
+/** A nonce for one response's CSP: 128 random bits, base64. */
+export function newNonce(): string {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))))
+}
 
 /**
  * Security headers on every answer of the Worker's: pages, errors, /checkout (static files,
- * served without it, get theirs from public/_headers). Scripts run only from this origin,
- * with this response's nonce (React's streaming swaps carry it; a page a cache may keep has
- * none of those, and render/page-cache.ts drops the nonce) or as the one script whose hash
- * is listed (the app's starter), so no 'unsafe-inline' or 'unsafe-eval' for scripts.
- * Inline styles are allowed: the stylesheet is inlined for first paint and the toasts
- * style themselves.
+ * served without it, get theirs from public/_headers). A page sets its own CSP
+ * (render-page.tsx); every other answer gets the policy without a nonce, since it runs no
+ * inline script.
  */
-export const securityHeaders = secureHeaders({
-  contentSecurityPolicy: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", NONCE, START_APP_SCRIPT_HASH],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'https://cdn.shopify.com', shopifyOrigin],
-    connectSrc: ["'self'"],
-    fontSrc: ["'self'"],
-    objectSrc: ["'none'"],
-    frameAncestors: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'", 'https://checkout.shopify.com', checkoutOrigins],
-  },
+export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
+  await otherSecurityHeaders(c, next)
+  if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', contentSecurityPolicy(configOrNull(c.env)))
+})
+
+const otherSecurityHeaders = secureHeaders({
+  contentSecurityPolicy: undefined,
   strictTransportSecurity: 'max-age=31536000; includeSubDomains',
   referrerPolicy: 'strict-origin-when-cross-origin',
   xFrameOptions: 'DENY',

@@ -1,5 +1,6 @@
 import { reactRenderer } from '@hono/react-renderer'
 import { createMiddleware } from 'hono/factory'
+import type { RenderToReadableStreamOptions } from 'react-dom/server'
 import type { AppEnv } from '../app-env'
 import { log } from '../log'
 import { Document, type Head } from './document'
@@ -12,28 +13,35 @@ declare module '@hono/react-renderer' {
     page: PageData
     styles: string
     modules: string[]
+    /** This response's CSP nonce; only a page no cache shares has one. */
+    nonce: string | undefined
   }
 }
 
 /**
  * `c.render(app, document)` for every page, through @hono/react-renderer: the app inside
  * <Document>, streamed with React's renderToReadableStream. Made per request because the
- * stream's options carry this response's CSP nonce.
+ * stream's options carry this response's CSP nonce, which renderPage hands `c.render`: the
+ * renderer calls the document component before it starts React's stream, so the nonce is
+ * in the options by then.
  */
-export const pageRenderer = createMiddleware<AppEnv>((c, next) =>
-  reactRenderer(({ children, head, page, styles, modules }) => <Document head={head} page={page} styles={styles} modules={modules}>{children}</Document>, {
-    // React 19 writes <!DOCTYPE html> itself for an <html> root.
-    stream: { 'Content-Type': 'text/html; charset=utf-8' },
-    readableStreamOptions: {
-      // React's inline streaming scripts carry the nonce the CSP allows for this response.
-      nonce: c.get('secureHeadersNonce'),
-      // React outlines a *finished* Suspense boundary once shell + boundary pass this many
-      // bytes (12,800 by default), sending the skeleton and a swap script instead of the
-      // product. A product that is already here should arrive in place.
-      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      onError(error) {
-        log(c, 'error', 'render failed', { error })
-      },
+export const pageRenderer = createMiddleware<AppEnv>((c, next) => {
+  const streamOptions: RenderToReadableStreamOptions = {
+    // React outlines a *finished* Suspense boundary once shell + boundary pass this many
+    // bytes (12,800 by default), sending the skeleton and a swap script instead of the
+    // product. A product that is already here should arrive in place.
+    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+    onError(error) {
+      log(c, 'error', 'render failed', { error })
     },
-  })(c, next),
-)
+  }
+  return reactRenderer(
+    ({ children, head, page, styles, modules, nonce }) => {
+      // React's inline streaming scripts carry the nonce the CSP allows for this response.
+      streamOptions.nonce = nonce
+      return <Document head={head} page={page} styles={styles} modules={modules}>{children}</Document>
+    },
+    // React 19 writes <!DOCTYPE html> itself for an <html> root.
+    { stream: { 'Content-Type': 'text/html; charset=utf-8' }, readableStreamOptions: streamOptions },
+  )(c, next)
+})

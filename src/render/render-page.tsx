@@ -1,14 +1,28 @@
 import type { Context } from 'hono'
+import { setMetric } from 'hono/timing'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { isbot } from 'isbot'
 import { App } from '../../client/App'
 import { preloadSections } from '../../client/lib/deferred-section'
 import { pageModules } from '../../client/pages/page-modules'
-import type { Thenable } from '../../client/lib/thenable'
+import { track, type Thenable } from '../../client/lib/thenable'
 import type { PageData, ProductResult } from '../../domain/page-data'
+import type { AppEnv, RenderedPage } from '../app-env'
+import { configOrNull } from '../config'
+import { contentSecurityPolicy, newNonce } from '../security-headers'
+import type { CacheOutcome } from '../storefront/product-cache'
 import { clientAssets, inlineStyles } from './assets'
+import { pageCachePolicy } from './cache-policy'
 import type { Head } from './document'
-import type { AppEnv } from '../app-env'
+
+/** A page's product as the page's loader found it, with how it was found. */
+export type ProductLookup = {
+  result: ProductResult
+  cache?: CacheOutcome
+  upstreamMs?: number
+  /** The lookup was refused by the rate limit: come back after this many seconds. */
+  retryAfterSeconds?: number
+}
 
 export type PageRender = {
   page: PageData
@@ -16,12 +30,12 @@ export type PageRender = {
   head: Head | ((product: ProductResult | null) => Head)
   status?: number
   /** The page's product, still loading or known. */
-  product?: Thenable<ProductResult>
+  product?: Thenable<ProductLookup>
   /** The status once the product is known (e.g. 404 for a handle the shop lacks). */
-  statusFor?: (result: ProductResult) => number
+  statusFor?: (lookup: ProductLookup) => number
   /** How long to hold the headers for the product before streaming the skeleton. */
   deadlineMs?: number
-  /** What a purge names this page by, besides 'pages' (src/render/page-cache.ts). */
+  /** What a purge names this page by, besides 'pages' (cache-policy.ts). */
   cacheTags?: string[]
 }
 
@@ -31,41 +45,58 @@ export type PageRender = {
  * skeleton first and fills in when it lands. Crawlers always get the finished document.
  */
 export async function renderPage(c: Context<AppEnv>, render: PageRender): Promise<Response> {
-  const crawler = isbot(c.req.header('User-Agent') ?? '')
-  let status = render.status ?? 200
   const { product } = render
-
   if (product) {
-    if (crawler) await product
+    if (isbot(c.req.header('User-Agent') ?? '')) await product
     else await settledWithin(product, render.deadlineMs ?? 0)
-    if (product.status === 'fulfilled' && render.statusFor) status = render.statusFor(product.value)
   }
-  const settled = product?.status === 'fulfilled' ? product.value : null
-  const head = typeof render.head === 'function' ? render.head(settled) : render.head
-  const noindex = head.noindex || status >= 400
+  // Known only when the product settled before the headers go out.
+  const lookup = product?.status === 'fulfilled' ? product.value : null
+  const status = lookup && render.statusFor ? render.statusFor(lookup) : (render.status ?? 200)
+  const head = typeof render.head === 'function' ? render.head(lookup?.result ?? null) : render.head
+
+  const rendered = settle(c, {
+    status,
+    complete: !product || lookup?.result.status === 'found',
+    tags: render.cacheTags ?? [],
+    cache: lookup?.cache,
+    upstreamMs: lookup?.upstreamMs,
+  })
+  if (lookup?.retryAfterSeconds) c.header('Retry-After', String(lookup.retryAfterSeconds))
+  // Per-request headers only on a page no cache shares.
+  const nonce = rendered.policy.shared ? undefined : newNonce()
+  c.header('Content-Security-Policy', contentSecurityPolicy(configOrNull(c.env), nonce))
 
   const [styles, Page] = await Promise.all([inlineStyles(c.env.ASSETS), loadWholePage(render.page.page)])
-  // Complete when the page has what it shows: no product, or its product found before the
-  // deadline. Only then may a cache keep it (src/render/page-cache.ts).
-  c.set('htmlComplete', !product || (product.status === 'fulfilled' && product.value.status === 'found'))
-  c.set('cacheTags', render.cacheTags ?? [])
-  const retryAfter = c.get('retryAfterSeconds')
-  if (retryAfter) c.header('Retry-After', String(retryAfter))
-  // Known only when the product settled before the headers went out.
-  const cache = c.get('cache')
-  const upstreamMs = c.get('upstreamMs')
-  const timing = [cache && `cache;desc="${cache}"`, upstreamMs !== undefined && `storefront;dur=${upstreamMs}`].filter(Boolean)
-  if (timing.length > 0) c.header('Server-Timing', timing.join(', '))
-
+  const products = product ? track(Promise.resolve(product).then((found) => found.result)) : null
+  if (products && lookup) Object.assign(products, { status: 'fulfilled', value: lookup.result })
   c.status(status as ContentfulStatusCode)
   // Through @hono/react-renderer (src/render/page-renderer.tsx). A crawler waited for the
   // product above, and every section is preloaded, so nothing is left to stream late.
-  return c.render(<App page={render.page} Page={Page} product={product ?? null} />, {
-    head: { ...head, noindex },
+  return c.render(<App page={render.page} Page={Page} product={products} />, {
+    head: { ...head, noindex: head.noindex || status >= 400 },
     page: render.page,
     styles,
     modules: clientAssets.modulesFor(render.page.page),
+    nonce,
   })
+}
+
+/**
+ * Records what rendering produced, as the one value the request log and the outer
+ * middleware read, and sets the headers its cache policy gives (cache-policy.ts). A page
+ * no cache shares also gets this request's id and Server-Timing; a shared one never does.
+ */
+export function settle(c: Context<AppEnv>, outcome: Omit<RenderedPage, 'policy'>): RenderedPage {
+  const rendered = { ...outcome, policy: pageCachePolicy(outcome, configOrNull(c.env)?.pageCache ?? null) }
+  c.set('page', rendered)
+  for (const [name, value] of Object.entries(rendered.policy.headers)) c.header(name, value)
+  if (!rendered.policy.shared) {
+    c.header('X-Request-Id', c.get('requestId'))
+    if (outcome.cache) setMetric(c, 'cache', outcome.cache)
+    if (outcome.upstreamMs !== undefined) setMetric(c, 'storefront', outcome.upstreamMs)
+  }
+  return rendered
 }
 
 /** The page with its deferred sections: the browser may hydrate in parts, the HTML is whole. */

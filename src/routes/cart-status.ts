@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../app-env'
-import { withinLimit } from '../client-address'
+import { withinLimit } from '../rate-limit'
 import { readConfig } from '../config'
 import { log } from '../log'
 import { fetchCartStatus } from '../storefront/hosted-cart-status'

@@ -2,11 +2,12 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { every } from 'hono/combine'
 import { HTTPException } from 'hono/http-exception'
+import { endTime, startTime } from 'hono/timing'
 import { zValidator } from '@hono/zod-validator'
 import { z } from 'zod'
 import { MAX_LINES, MAX_QUANTITY, VARIANT_ID } from '../../domain/cart'
 import type { AppEnv } from '../app-env'
-import { withinLimit } from '../client-address'
+import { withinLimit } from '../rate-limit'
 import { readConfig } from '../config'
 import { log } from '../log'
 import { createCart, type CartLineInput } from '../storefront/cart'
@@ -44,12 +45,11 @@ function upstreamMessage(error: unknown): string {
 
 async function startCheckout(c: Context<AppEnv>, lines: CartLineInput[]) {
   const config = readConfig(c.env)
-  const started = Date.now()
+  startTime(c, 'storefront')
   try {
     return await createCart(config.storefront, lines, c.req.header('CF-Connecting-IP'))
   } finally {
-    c.set('upstreamMs', Date.now() - started)
-    c.header('Server-Timing', `storefront;dur=${Date.now() - started}`)
+    endTime(c, 'storefront')
   }
 }
 

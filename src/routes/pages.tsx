@@ -4,9 +4,8 @@ import { LANDING_PRODUCT_HANDLE, type PageData, type ProductResult } from '../..
 import type { AppEnv } from '../app-env'
 import { readConfig } from '../config'
 import { log } from '../log'
-import { withinLimit } from '../client-address'
-import { productTag } from '../render/page-cache'
-import { renderPage } from '../render/render-page'
+import { productTag } from '../render/cache-policy'
+import { renderPage, settle, type ProductLookup } from '../render/render-page'
 import { getCachedProduct, TooManyLookups } from '../storefront/product-cache'
 import type { Product } from '../../domain/product'
 import { photo } from '../../client/content/photos'
@@ -28,32 +27,29 @@ function loadProduct(c: Context<AppEnv>, handle: string) {
       config: readConfig(c.env),
       buyerIp,
       requestId: c.get('requestId'),
-      // A handle the shop knows nothing of costs a Shopify call: limited per client.
-      mayAskShopify: () => withinLimit(c.env.STOREFRONT_RATE_LIMITER, buyerIp),
     },
     handle,
   ).then(
-    ({ product, outcome, upstreamMs }): ProductResult => {
-      c.set('cache', outcome)
-      if (upstreamMs !== undefined) c.set('upstreamMs', upstreamMs)
-      return product ? { status: 'found', product } : { status: 'missing' }
-    },
-    (error): ProductResult => {
+    ({ product, outcome, upstreamMs }): ProductLookup => ({
+      result: product ? { status: 'found', product } : { status: 'missing' },
+      cache: outcome,
+      upstreamMs,
+    }),
+    (error): ProductLookup => {
       if (error instanceof TooManyLookups) {
-        c.set('retryAfterSeconds', 60)
         log(c, 'warn', 'product lookup refused by the rate limit', { handle })
-      } else {
-        log(c, 'error', 'product fetch failed', { handle, error })
+        return { result: { status: 'unavailable' }, retryAfterSeconds: 60 }
       }
-      return { status: 'unavailable' }
+      log(c, 'error', 'product fetch failed', { handle, error })
+      return { result: { status: 'unavailable' } }
     },
   )
   return track(request)
 }
 
 /** 503 when Shopify could not be asked, so the edge may serve its last good copy (stale-if-error). */
-const statusOf = (c: Context<AppEnv>, notFound: number) => (result: ProductResult) =>
-  result.status === 'found' ? 200 : result.status === 'missing' ? notFound : c.get('retryAfterSeconds') ? 429 : 503
+const statusOf = (notFound: number) => ({ result, retryAfterSeconds }: ProductLookup) =>
+  result.status === 'found' ? 200 : result.status === 'missing' ? notFound : retryAfterSeconds ? 429 : 503
 
 function page(c: Context, name: PageData['page']): PageData {
   return { page: name, path: c.req.path }
@@ -101,7 +97,7 @@ export const pages = new Hono<AppEnv>()
       page: page(c, 'home'),
       head: { title: `${SHOP} – the square animal fleece blanket`, description: TAGLINE, canonical: canonical(c, '/'), image: shareImage(c) },
       product: loadProduct(c, LANDING_PRODUCT_HANDLE),
-      statusFor: statusOf(c, 200),
+      statusFor: statusOf(200),
       cacheTags: [productTag(LANDING_PRODUCT_HANDLE)],
       deadlineMs: readConfig(c.env).renderDeadlineMs,
     }),
@@ -123,7 +119,7 @@ export const pages = new Hono<AppEnv>()
             }
           : { title: `Blanket – ${SHOP}`, description: TAGLINE, canonical: address, image: shareImage(c) },
       product: loadProduct(c, handle),
-      statusFor: statusOf(c, 404),
+      statusFor: statusOf(404),
       cacheTags: [productTag(handle)],
       deadlineMs: readConfig(c.env).renderDeadlineMs,
     })
@@ -151,9 +147,8 @@ export const pages = new Hono<AppEnv>()
 pages.get('/sitemap.xml', (c) => {
   const paths = ['/', `/product/${LANDING_PRODUCT_HANDLE}`, '/about', '/terms', '/privacy']
   const urls = paths.map((path) => `<url><loc>${canonical(c, path)}</loc></url>`).join('')
-  // Kept like a page (render/page-cache.ts): the same for everyone, and purged with the pages.
-  c.set('htmlComplete', true)
-  c.set('cacheTags', [])
+  // Kept like a page (render/cache-policy.ts): the same for everyone, and purged with the pages.
+  settle(c, { status: 200, complete: true, tags: [] })
   return c.body(`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`, 200, {
     'Content-Type': 'application/xml; charset=utf-8',
   })

@@ -4,7 +4,8 @@ import { z } from 'zod'
 import type { AppEnv } from '../app-env'
 import { readConfig } from '../config'
 import { log } from '../log'
-import { productTag, purgePages } from '../render/page-cache'
+import { productTag } from '../render/cache-policy'
+import { purgePages } from '../render/purge-pages'
 import { productStore } from '../storefront/product-cache'
 
 const productUpdate = z.object({ handle: z.string().min(1).max(255) })

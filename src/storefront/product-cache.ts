@@ -17,8 +17,6 @@ export type ProductCacheContext = {
   buyerIp?: string | null
   /** Names a background refresh's failure in the logs. */
   requestId?: string
-  /** Asked before a Shopify call for a handle with no product on record (the rate limit). */
-  mayAskShopify: () => Promise<boolean>
 }
 
 /** The product's one store worldwide: a Durable Object named by shop, API version and handle. */
@@ -28,17 +26,12 @@ export function productStore(env: Bindings, config: Config, handle: string) {
 }
 
 /**
- * The product for a page, from its store (src/storefront/product-store.ts). The store is
- * asked first without leave to call Shopify; only a handle it knows nothing about costs a
- * rate-limit check and a second call, so known products never count against shoppers.
+ * The product for a page, from its store (src/storefront/product-store.ts), asked once. A
+ * handle it knows nothing about costs a Shopify call, which the store allows only within the
+ * client's rate limit.
  */
 export async function getCachedProduct(ctx: ProductCacheContext, handle: string): Promise<CachedProduct> {
-  const store = productStore(ctx.env, ctx.config, handle)
-  let read: ProductRead = await store.read(handle, { mayAskShopify: false, buyerIp: ctx.buyerIp, requestId: ctx.requestId })
-  if (read.kind === 'unknown') {
-    if (!(await ctx.mayAskShopify())) throw new TooManyLookups(`too many lookups of unknown products`)
-    read = await store.read(handle, { mayAskShopify: true, buyerIp: ctx.buyerIp, requestId: ctx.requestId })
-  }
-  if (read.kind === 'unknown') throw new Error('the product store refused a permitted lookup')
+  const read: ProductRead = await productStore(ctx.env, ctx.config, handle).read(handle, { buyerIp: ctx.buyerIp, requestId: ctx.requestId })
+  if (read.kind === 'refused') throw new TooManyLookups('too many lookups of unknown products')
   return { product: read.product, outcome: read.outcome, upstreamMs: read.upstreamMs }
 }

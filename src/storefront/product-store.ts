@@ -1,5 +1,6 @@
 import { DurableObject } from 'cloudflare:workers'
 import { readConfig, type Bindings } from '../config'
+import { withinLimit } from '../rate-limit'
 import { fetchProduct } from './product'
 import type { Product } from '../../domain/product'
 
@@ -23,8 +24,8 @@ export type CacheOutcome = 'HIT' | 'MISS' | 'STALE' | 'STALE-IF-ERROR'
 
 export type ProductRead =
   | { kind: 'known'; product: Product | null; outcome: CacheOutcome; upstreamMs?: number }
-  /** Nothing is known of this handle, and the caller did not allow a Shopify call for it. */
-  | { kind: 'unknown' }
+  /** Nothing is known of this handle, and asking Shopify would pass the client's rate limit. */
+  | { kind: 'refused' }
 
 type Entry = { storedAt: number; product: Product | null }
 
@@ -39,10 +40,14 @@ export class ProductStore extends DurableObject<Bindings> {
   #refreshing: Promise<Product | null> | null = null
 
   /**
-   * The product for a page. `mayAskShopify` is false when the caller has not yet checked its
-   * rate limit: a handle this object knows nothing about then comes back 'unknown'.
+   * The product for a page, in one call per request. A handle this object knows nothing
+   * about costs a Shopify call, so only that case counts against the client's
+   * STOREFRONT_RATE_LIMITER, checked here: known products never count against shoppers. The
+   * object's env holds the Worker's bindings, the rate limit among them; its counters are
+   * per Cloudflare location (docs: "Rate Limiting"), here the object's, which counts a
+   * client's lookups from everywhere in one place.
    */
-  async read(handle: string, options: { mayAskShopify: boolean; buyerIp?: string | null; requestId?: string }): Promise<ProductRead> {
+  async read(handle: string, options: { buyerIp?: string | null; requestId?: string }): Promise<ProductRead> {
     const lifetimes = readConfig(this.env).productCache
     const entry = await this.#load()
     const age = entry ? (Date.now() - entry.storedAt) / 1000 : Infinity
@@ -56,8 +61,7 @@ export class ProductStore extends DurableObject<Bindings> {
       )
       return { kind: 'known', product: entry.product, outcome: 'STALE' }
     }
-    // A handle with no product on record costs a Shopify call only with the caller's leave.
-    if (!entry?.product && !options.mayAskShopify) return { kind: 'unknown' }
+    if (!entry?.product && !(await withinLimit(this.env.STOREFRONT_RATE_LIMITER, options.buyerIp))) return { kind: 'refused' }
 
     const started = Date.now()
     try {

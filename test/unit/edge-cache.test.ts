@@ -1,57 +1,16 @@
 import { Hono } from 'hono'
 import { describe, expect, test, vi } from 'vitest'
 import type { AppEnv } from '../../src/app-env'
-import { rateLimitKey } from '../../src/client-address'
+import { rateLimitKey } from '../../src/rate-limit'
 import type { Bindings } from '../../src/config'
-import { cachePolicy } from '../../src/local/workers-cache'
-import { pageCacheHeaders } from '../../src/render/page-cache'
 import { webhooks } from '../../src/routes/webhooks'
 import { signedWebhookHeaders } from '../../storefront-double/storefront-double'
 
 // The production contract with Workers Cache, checked without the local stand-in: the
-// headers Cloudflare receives, and the purges the Worker asks of `ctx.cache`.
+// purges the Worker asks of `ctx.cache` (the headers it is given: cache-policy.test.ts).
 
 const SECRET = 'whsec-unit'
 const baseEnv = { SHOP_ORIGIN: 'https://shop.example.com', SHOPIFY_STORE_DOMAIN: 'blanket-shop.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', SHOPIFY_WEBHOOK_SECRET: SECRET }
-
-describe('what Workers Cache is told to keep', () => {
-  const page = (complete: boolean, status = 200, vars: Record<string, string> = {}) => {
-    const app = new Hono<AppEnv>().use(pageCacheHeaders).get('/', (c) => {
-      c.set('cacheTags', ['product:toddler-blanket'])
-      c.set('htmlComplete', complete)
-      c.header('X-Request-Id', 'req-1')
-      c.header('Server-Timing', 'cache;desc="MISS"')
-      c.header('Content-Security-Policy', "default-src 'self'; script-src 'self' 'nonce-abc123' 'sha256-xyz'")
-      return c.html('<p>page</p>', status as 200)
-    })
-    return app.request('/', {}, { ...baseEnv, ...vars } as unknown as Bindings)
-  }
-
-  test('a whole page: edge lifetimes with SWR and stale-if-error, tags, browsers revalidate, nothing per request', async () => {
-    const res = await page(true, 200, { HTML_CACHE_SECONDS: '60', HTML_CACHE_SWR_SECONDS: '600', HTML_CACHE_STALE_IF_ERROR_SECONDS: '86400' })
-    expect(res.headers.get('Cloudflare-CDN-Cache-Control')).toBe('public, max-age=60, stale-while-revalidate=600, stale-if-error=86400')
-    expect(res.headers.get('Cache-Control')).toBe('no-cache')
-    expect(res.headers.get('Cache-Tag')).toBe('pages,product:toddler-blanket')
-    expect(res.headers.get('X-Request-Id')).toBeNull()
-    expect(res.headers.get('Server-Timing')).toBeNull()
-    expect(res.headers.get('Content-Security-Policy')).toBe("default-src 'self'; script-src 'self' 'sha256-xyz'")
-    // What Cloudflare (and the stand-in) reads from these: 60 s fresh, 600 s SWR, a day stale-if-error.
-    expect(cachePolicy(res)).toEqual({ maxAge: 60, staleWhileRevalidate: 600, staleIfError: 86400 })
-  })
-
-  test.each([
-    ['streamed without its product', false, 200],
-    ['an error', true, 500],
-    ['unavailable', true, 503],
-    ['a 404', true, 404],
-  ])('a page %s is no-store for every cache', async (_, complete, status) => {
-    const res = await page(complete, status)
-    expect(res.headers.get('Cache-Control')).toBe('no-store')
-    expect(res.headers.get('Cloudflare-CDN-Cache-Control')).toBeNull()
-    expect(res.headers.get('Cache-Tag')).toBeNull()
-    expect(cachePolicy(res)).toBeNull()
-  })
-})
 
 describe('the webhook purges by tag through ctx.cache', () => {
   function harness({ withCache = true, changedAtOnce = false, changedLater = true } = {}) {

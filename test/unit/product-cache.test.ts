@@ -1,0 +1,26 @@
+import { expect, test, vi } from 'vitest'
+import { readConfig, type Bindings } from '../../src/config'
+import { getCachedProduct, TooManyLookups } from '../../src/storefront/product-cache'
+import type { ProductRead } from '../../src/storefront/product-store'
+
+// A cold product request asks the product's Durable Object once; the object itself decides
+// whether an unknown handle may cost a Shopify call (src/storefront/product-store.ts).
+function withStore(answer: ProductRead) {
+  const read = vi.fn(async () => answer)
+  const getByName = vi.fn(() => ({ read }))
+  const env = { SHOP_ORIGIN: 'https://shop.example.com', SHOPIFY_STORE_DOMAIN: 'blanket-shop.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', PRODUCT_STORE: { getByName } } as unknown as Bindings
+  return { read, getByName, ctx: { env, config: readConfig(env), buyerIp: '203.0.113.7', requestId: 'r1' } }
+}
+
+test('one call to the one object named by shop, API version and handle', async () => {
+  const { read, getByName, ctx } = withStore({ kind: 'known', product: null, outcome: 'MISS', upstreamMs: 80 })
+  expect(await getCachedProduct(ctx, 'toddler-blanket')).toEqual({ product: null, outcome: 'MISS', upstreamMs: 80 })
+  expect(getByName.mock.calls).toEqual([['blanket-shop.myshopify.com/2025-07/toddler-blanket']])
+  expect(read.mock.calls).toEqual([['toddler-blanket', { buyerIp: '203.0.113.7', requestId: 'r1' }]])
+})
+
+test('a lookup the object refuses (the rate limit) is TooManyLookups, after that one call', async () => {
+  const { read, ctx } = withStore({ kind: 'refused' })
+  await expect(getCachedProduct(ctx, 'nope')).rejects.toBeInstanceOf(TooManyLookups)
+  expect(read).toHaveBeenCalledTimes(1)
+})

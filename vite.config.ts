@@ -25,8 +25,8 @@ const readLoadedAtStart: Plugin = {
 }
 
 // Builds the browser bundle only; wrangler bundles the Worker, which reads the manifest
-// to link the hashed files. The chunk settings each move a figure of `npm run bench`, given
-// beside them (bench/README.md, 'What each mechanism is worth').
+// to link the hashed files. The chunk settings each move a figure of `npm run bench`
+// (bench/README.md, 'What each mechanism is worth', has a row for each).
 export default defineConfig({
   plugins: [UnoCSS(), react(), readLoadedAtStart, shopPhotos()],
   build: {
@@ -38,18 +38,25 @@ export default defineConfig({
     cssCodeSplit: false,
     modulePreload: {
       // A lazy chunk's own imports are preloaded alongside it, except the ones every page
-      // has loaded before anything lazy is imported (import() fetches the chunk itself).
-      // Listing those too costs 258 bytes gzip of critical JavaScript and fetches nothing.
+      // has loaded before anything lazy is imported (import() fetches the chunk itself):
+      // listing those too fetches nothing and costs critical JavaScript (bench/README.md,
+      // 'What each mechanism is worth', the preload filter).
       resolveDependencies: (chunk, deps) => deps.filter((dep) => dep !== chunk && !loadedAtStart.has(dep)),
     },
     rolldownOptions: {
       input: 'client/browser/entry.tsx',
       output: {
+        // A page's files are all page.tsx, sections.tsx, meta.ts: their chunks are named by
+        // their folder (home-page-…js), so a file list or a waterfall says which page is which.
+        chunkFileNames: (chunk) => {
+          const page = /client\/pages\/([\w-]+)\/(\w+)\.tsx?$/.exec(chunk.facadeModuleId ?? '')
+          return page ? `assets/${page[1]}-${page[2]}-[hash].js` : 'assets/[name]-[hash].js'
+        },
         codeSplitting: {
           // React, jotai and Vite's preload helper in one file that survives deploys in the
           // browser's cache. Left to itself, Rolldown puts ReactDOM in the entry (which every
-          // deploy changes), splits React and jotai into chunks of their own, and each page
-          // then starts with 646 bytes gzip more critical JavaScript in one more file.
+          // deploy changes) and splits React and jotai into chunks of their own: more critical
+          // JavaScript in one more file (bench/README.md, 'What each mechanism is worth').
           groups: [{ name: 'framework', test: /[\/]node_modules[\/](react|react-dom|scheduler|jotai)[\/]|^\0vite\/preload-helper/ }],
         },
       },

@@ -5,9 +5,9 @@ import { Header } from './components/Header'
 import { ToastHost } from './components/toasts'
 import { deferredSection } from './lib/deferred-section'
 import type { Thenable } from './lib/thenable'
-import type { PageData, ProductResult } from '../domain/page-data'
-import { ErrorPage } from './pages/ErrorPage'
-import type { PageComponent } from './pages/page-modules'
+import type { ProductResult } from './model/product-result'
+import ErrorPage from './pages/error/page'
+import type { PageComponent, PageData } from './pages/pages'
 import { ProductContext, ProductData } from './product-context'
 
 const CartDrawer = lazy(() => import('./components/CartDrawer'))
@@ -18,7 +18,7 @@ const CartAnnouncer = deferredSection(() => import('./components/CartAnnouncer')
 
 type AppProps = {
   page: PageData
-  /** The page's component, loaded by both sides from `pageModules` before rendering. */
+  /** The page's component, loaded by both sides from `PAGES` before rendering. */
   Page: PageComponent
   product: Thenable<ProductResult> | null
 }

@@ -1,7 +1,7 @@
 import { createContext, use } from 'react'
 import { deferredSection } from './lib/deferred-section'
 import type { Thenable } from './lib/thenable'
-import type { ProductResult } from '../domain/page-data'
+import type { ProductResult } from './model/product-result'
 
 /** The page's product as it arrives: read with `use()` inside a Suspense boundary. */
 export const ProductContext = createContext<Thenable<ProductResult> | null>(null)

@@ -1,5 +1,6 @@
 import { jsonForScript } from './lib/json-script'
-import { BUY_FORM_ID, PRODUCT_DATA_ID, type ProductResult } from '../domain/page-data'
+import { type ProductResult } from './model/product-result'
+import { BUY_FORM_ID, PRODUCT_DATA_ID } from './lib/element-ids'
 
 /**
  * The product as data in the page, which client/browser/entry.tsx reads to hydrate with it, and the

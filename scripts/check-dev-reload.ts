@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { launchChromium, PHONE } from '../test/browser/chromium.ts'
 
 const PORT = 8797
-const FILE = 'client/pages/LandingPage.tsx'
+const FILE = 'client/pages/home/page.tsx'
 const [BEFORE, AFTER] = ['yes, shipping is included', 'yes, shipping is included, always']
 
 const dev = spawn(process.execPath, ['scripts/start.ts', '--dev'], { env: { ...process.env, PORT: String(PORT), DOUBLE_PORT: String(PORT + 1) }, stdio: 'ignore', detached: true })

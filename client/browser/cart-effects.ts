@@ -1,7 +1,7 @@
 import { atom, getDefaultStore } from 'jotai'
 import { atomEffect } from 'jotai-effect'
 import { cartIdAtom, clearCartAtom } from '../cart/cart-edits'
-import { CART_STORAGE_KEY, EMPTY_CART, type StoredCart } from '../../domain/cart'
+import { CART_STORAGE_KEY, EMPTY_CART, type StoredCart } from '../model/cart'
 import { cartAtom, unsavedUpdatesAtom } from '../cart/cart-atoms'
 
 // The cart's side effects, in a chunk the browser fetches once the page has hydrated, so

@@ -11,8 +11,9 @@ import { hydrateRoot } from 'react-dom/client'
 import { App } from '../App'
 import { readJsonScript } from '../lib/json-script'
 import { fulfilled } from '../lib/thenable'
-import { PAGE_DATA_ID, PRODUCT_DATA_ID, type PageData, type ProductResult } from '../../domain/page-data'
-import { pageModules } from '../pages/page-modules'
+import { type ProductResult } from '../model/product-result'
+import { PAGE_DATA_ID, PRODUCT_DATA_ID } from '../lib/element-ids'
+import { loadPage, type PageData } from '../pages/pages'
 import { CartEffectsOnceHydrated } from './cart-effects-once-hydrated'
 
 // The page's starter (src/render/start-app.ts) imports this module only once the streamed
@@ -21,7 +22,7 @@ import { CartEffectsOnceHydrated } from './cart-effects-once-hydrated'
 const page = readJsonScript<PageData>(PAGE_DATA_ID) ?? { page: 'error', path: location.pathname }
 const product = readJsonScript<ProductResult>(PRODUCT_DATA_ID)
 
-void pageModules[page.page].load().then((Page) => {
+void loadPage(page.page).then((Page) => {
   // As a transition, hydration yields to the browser every few milliseconds instead of
   // holding the main thread for the whole page, so a tap or a paint never waits long.
   startTransition(() => {

@@ -1,5 +1,5 @@
 import { atom } from 'jotai'
-import { EMPTY_CART, MAX_LINES, MAX_QUANTITY, type CartItem, type StoredCart } from '../../domain/cart'
+import { EMPTY_CART, MAX_LINES, MAX_QUANTITY, type CartItem, type StoredCart } from '../model/cart'
 
 export type CartUpdate = (cart: StoredCart) => StoredCart
 

@@ -1,5 +1,5 @@
 import { atom } from 'jotai'
-import { EMPTY_CART } from '../../domain/cart'
+import { EMPTY_CART } from '../model/cart'
 import { clamp, itemsAtom, storedCartAtom } from './cart-atoms'
 
 // What the cart drawer and checkout do to the cart. Apart from cart-atoms.ts (what every

@@ -1,5 +1,5 @@
-import type { Product } from '../../domain/product'
-import type { CartItem } from '../../domain/cart'
+import type { Product } from '../model/product'
+import type { CartItem } from '../model/cart'
 
 /**
  * The line the shop adds on every order click: the first variant, quantity 1,

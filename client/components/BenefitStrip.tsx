@@ -1,5 +1,5 @@
 import { deferredSection } from '../lib/deferred-section'
-import { OrderButton } from './OrderButton'
+import { BuyButton } from './BuyButton'
 
 // The heading and list are words and pictures, off the critical path; the button hydrates
 // with the page.
@@ -10,7 +10,7 @@ export function BenefitStrip() {
     <section aria-labelledby="benefits-title" className="bg-orange-50 py-14">
       <div className="mx-auto max-w-6xl px-4 text-center">
         <Benefits />
-        <OrderButton className="mt-10">Snuggles start here!</OrderButton>
+        <BuyButton className="mt-10">Snuggles start here!</BuyButton>
       </div>
     </section>
   )

@@ -1,5 +1,5 @@
 import { preload } from 'react-dom'
-import type { Photo } from '../../domain/photo'
+import type { Photo } from '../model/photo'
 import { upTo } from '../lib/pictures'
 import { loadingAttributes, placeholder, type PictureLoading } from './picture-attributes'
 

@@ -1,4 +1,4 @@
-import type { Image } from '../../domain/product'
+import type { Image } from '../model/product'
 import { squareSrcSet } from '../lib/pictures'
 import { loadingAttributes, placeholder, type PictureLoading } from './picture-attributes'
 

@@ -1,7 +1,7 @@
 // The shop's own photographs, by name: client/content/photos/<name>.jpg (or .png), or the
 // drawing that stands in for it until then (README.md, 'The shop's photographs').
 import manifest from 'photo-manifest'
-import { photoFile, type Photo } from '../../domain/photo'
+import { photoFile, type Photo } from '../model/photo'
 import { photoWidths } from '../lib/pictures'
 
 export function photo(name: string): Photo {

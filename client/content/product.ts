@@ -1,6 +1,6 @@
 // The blanket's pictures, at the top of the landing page.
 
-import type { Photo } from '../../domain/photo'
+import type { Photo } from '../model/photo'
 import { photo } from './photos'
 
 export type CarouselImage = { photo: Photo; alt: string }

@@ -15,7 +15,7 @@ const sections = new Set<DeferredSection<never>>()
  * boundary.
  *
  * Only for parts without controls: React drops a tap on a section whose code has not
- * arrived yet (test/browser/shop.test.ts holds the chunks back to show the order buttons
+ * arrived yet (test/browser/pages.test.ts holds the chunks back to show the order buttons
  * work). Links are fine: they work without React, and so is a form's native submit.
  *
  * Memoised: a parent's re-render (say, a toggle beside it) must not reach a section still

@@ -17,7 +17,7 @@ import { basename, extname } from 'node:path'
 import sharp from 'sharp'
 import type { Plugin } from 'vite'
 import { photoWidths, PICTURE_WIDTHS, SHARE_HEIGHT, SHARE_WIDTH } from '../../client/lib/pictures'
-import { photoFile, type PhotoEntry } from '../../domain/photo'
+import { photoFile, type PhotoEntry } from '../../client/model/photo'
 import { photographDrawing } from './stand-in-photo'
 
 const ORIGINALS = new URL('../../client/content/photos/', import.meta.url)

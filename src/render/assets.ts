@@ -1,8 +1,7 @@
 // Vite's manifest of the browser bundle, which wrangler.toml's [alias] points at; named, not
 // a path into dist/, so the code type-checks before anything is built (client-manifest.d.ts).
 import manifest from 'client-manifest'
-import type { PageName } from '../../domain/page-data'
-import { pageModules } from '../../client/pages/page-modules'
+import { PAGES, pageSource, type PageName } from '../../client/pages/pages'
 
 const chunks = manifest
 const ENTRY = 'client/browser/entry.tsx'
@@ -20,7 +19,7 @@ function modulesOf(page: PageName): string[] {
     for (const imported of chunk.imports ?? []) add(imported)
   }
   add(ENTRY)
-  const source = pageModules[page].source
+  const source = pageSource(page)
   if (source) add(source)
   return [...files]
 }
@@ -28,7 +27,7 @@ function modulesOf(page: PageName): string[] {
 // Fixed by the build: worked out once when the Worker starts (a wrong manifest key fails
 // there), not on every request.
 const modulesByPage = Object.fromEntries(
-  (Object.keys(pageModules) as PageName[]).map((page) => [page, modulesOf(page)]),
+  (Object.keys(PAGES) as PageName[]).map((page) => [page, modulesOf(page)]),
 ) as Record<PageName, string[]>
 
 /** The hashed files of the browser bundle, as built by `vite build`. */
@@ -43,7 +42,7 @@ let styles: Promise<string> | undefined
 
 /**
  * The stylesheet's text, read once per isolate from the static assets, to inline in every
- * page: first paint then needs nothing but the HTML (it is ~5 KB gzip).
+ * page: first paint then needs nothing but the HTML (its size: bench/results.md, 'inline CSS').
  */
 export function inlineStyles(assets: Fetcher): Promise<string> {
   styles ??= Promise.all(

@@ -1,20 +1,12 @@
 import type { ReactNode } from 'react'
 import { jsonForScript } from '../../client/lib/json-script'
-import { PAGE_DATA_ID, type PageData } from '../../domain/page-data'
+import { PAGE_DATA_ID } from '../../client/lib/element-ids'
+import type { PageData } from '../../client/pages/pages'
+import type { Head } from '../../client/pages/page-meta'
+import { SHOP_NAME } from '../../client/content/shop'
 import { START_APP_SCRIPT } from './start-app'
+export type { Head }
 import { SHARE_HEIGHT, SHARE_WIDTH } from '../../client/lib/pictures'
-
-export type Head = {
-  title: string
-  description: string
-  canonical?: string
-  noindex?: boolean
-  /** Absolute URL of the picture shown when the page is shared. */
-  /** A raster picture at SHARE_WIDTH × SHARE_HEIGHT (social previews draw no SVG). */
-  image?: string
-  /** schema.org data for search engines (a Product on the product page). */
-  jsonLd?: Record<string, unknown>
-}
 
 type DocumentProps = {
   head: Head
@@ -37,7 +29,7 @@ export function Document({ head, page, styles, modules, children }: DocumentProp
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {head.canonical && <link rel="canonical" href={head.canonical} />}
         {head.noindex && <meta name="robots" content="noindex" />}
-        <meta property="og:site_name" content="Square Snuggles" />
+        <meta property="og:site_name" content={SHOP_NAME} />
         <meta property="og:type" content={head.jsonLd ? 'product' : 'website'} />
         <meta property="og:title" content={head.title} />
         <meta property="og:description" content={head.description} />

@@ -4,7 +4,7 @@ import type { RenderToReadableStreamOptions } from 'react-dom/server'
 import type { AppEnv } from '../app-env'
 import { log } from '../log'
 import { Document, type Head } from './document'
-import type { PageData } from '../../domain/page-data'
+import type { PageData } from '../../client/pages/pages'
 
 declare module '@hono/react-renderer' {
   /** What every page hands `c.render` besides the app: the document around it. */

@@ -4,9 +4,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { isbot } from 'isbot'
 import { App } from '../../client/App'
 import { preloadSections } from '../../client/lib/deferred-section'
-import { pageModules } from '../../client/pages/page-modules'
+import { loadPage, type PageData } from '../../client/pages/pages'
 import { track, type Thenable } from '../../client/lib/thenable'
-import type { PageData, ProductResult } from '../../domain/page-data'
+import type { ProductResult } from '../../client/model/product-result'
 import type { AppEnv, RenderedPage } from '../app-env'
 import { configOrNull } from '../config'
 import { contentSecurityPolicy, newNonce } from '../security-headers'
@@ -101,7 +101,7 @@ export function settle(c: Context<AppEnv>, outcome: Omit<RenderedPage, 'policy'>
 
 /** The page with its deferred sections: the browser may hydrate in parts, the HTML is whole. */
 async function loadWholePage(name: PageData['page']) {
-  const Page = await pageModules[name].load()
+  const Page = await loadPage(name)
   await preloadSections()
   return Page
 }

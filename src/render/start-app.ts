@@ -4,9 +4,9 @@
  * the page's buy form (client/product-data-script.tsx) and the shopper goes straight to
  * checkout; `npm run bench` measures the first paint to the first working tap.
  *
- * It used to wait for the main picture to paint first. Measured on a phone's network
- * (bench/README.md, 'What each mechanism is worth') the wait gained the picture nothing
- * and cost the product page 300 ms before its app went live, so it is gone.
+ * It does not wait for the main picture to paint first: that wait gained the picture
+ * nothing and delayed the app (bench/README.md, 'What each mechanism is worth', the
+ * starter's wait).
  *
  * The entry reads the streamed product data from the page, so it must not run before the
  * document is complete, which a dynamic import() (unlike <script type="module">) would.

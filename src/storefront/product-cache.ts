@@ -1,7 +1,7 @@
 import type { Bindings, Config } from '../config'
 import { API_VERSION } from './client'
 import type { CacheOutcome, ProductRead } from './product-store'
-import type { Product } from '../../domain/product'
+import type { Product } from '../../client/model/product'
 
 export type { CacheOutcome }
 export type CachedProduct = { product: Product | null; outcome: CacheOutcome; upstreamMs?: number }

@@ -2,7 +2,7 @@ import { DurableObject } from 'cloudflare:workers'
 import { readConfig, type Bindings } from '../config'
 import { withinLimit } from '../rate-limit'
 import { fetchProduct } from './product'
-import type { Product } from '../../domain/product'
+import type { Product } from '../../client/model/product'
 
 /**
  * The product query cache: one Durable Object per product handle, worldwide. Only this

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { StorefrontConfig } from '../config'
 import { storefrontFetch } from './client'
-import type { Image, Product } from '../../domain/product'
+import type { Image, Product } from '../../client/model/product'
 import { thumbHashToAverageRGBA } from 'thumbhash'
 
 // Pictures come with their size (the box the page draws before they arrive) and ThumbHash

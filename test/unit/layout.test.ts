@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { dirname, join, normalize } from 'node:path'
 import { expect, test } from 'vitest'
 
-const sources = execFileSync('git', ['ls-files', 'src', 'client', 'domain'], { encoding: 'utf8' })
+const sources = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'src', 'client'], { encoding: 'utf8' })
   .split('\n')
   .filter((file) => /\.tsx?$/.test(file))
 
@@ -22,8 +22,27 @@ test('the app never imports the Worker or browser-only code', () => {
   expect(crossings(app, (target) => target.startsWith('src/') || target.startsWith('client/browser/'))).toEqual([])
 })
 
-test('domain/ imports nothing of either side', () => {
-  expect(crossings((file) => file.startsWith('domain/'), (target) => target.startsWith('src/') || target.startsWith('client/'))).toEqual([])
+test('client/model/ (what both sides agree on) imports nothing but itself', () => {
+  expect(crossings((file) => file.startsWith('client/model/'), (target) => !target.startsWith('client/model/'))).toEqual([])
+})
+
+// A page's meta is the Worker's: the browser never loads it, and it renders nothing.
+const isMeta = (file: string) => /^client\/pages\/[\w-]+\/meta\.ts$/.test(file)
+
+test("a page's meta is reached only through the table of pages, and imports no component", () => {
+  expect(crossings((file) => file !== 'client/pages/pages.ts', (target) => isMeta(`${target}.ts`))).toEqual([])
+  expect(crossings(isMeta, (target) => target.startsWith('client/components/') || /\/page$|\/sections$/.test(target))).toEqual([])
+})
+
+test('every page of the table is a folder with its view and its meta, and every folder is in the table', async () => {
+  const { PAGES, pageSource } = await import('../../client/pages/pages')
+  const folders = sources.filter((file) => /^client\/pages\/[\w-]+\/page\.tsx$/.test(file)).map((file) => file.split('/')[2])
+  expect(folders.sort()).toEqual(Object.keys(PAGES).sort())
+  for (const name of Object.keys(PAGES) as (keyof typeof PAGES)[]) {
+    expect(sources).toContain(`client/pages/${name}/meta.ts`)
+    const source = pageSource(name)
+    if (source) expect(sources).toContain(source)
+  }
 })
 
 test('the Worker never imports browser-only code', () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readBudget } from '../../bench/budget'
 import { appModules, criticalJs, PRIVATE_TOKEN, PUBLIC_TOKEN, startShop, type Shop } from './harness'
 import sharp from 'sharp'
-import { BUY_FORM_ID } from '../../domain/page-data'
+import { BUY_FORM_ID } from '../../client/lib/element-ids'
 
 describe('routes', () => {
   let shop: Shop
@@ -50,18 +50,18 @@ describe('routes', () => {
   })
 
   test.each([
-    ['/', 'LandingPage'],
-    ['/product/toddler-blanket', 'ProductPage'],
-    ['/terms', 'StaticPages'],
-    ['/nope', 'NotFoundPage'],
+    ['/', 'home-page'],
+    ['/product/toddler-blanket', 'product-page'],
+    ['/terms', 'terms-page'],
+    ['/nope', 'not-found-page'],
   ])('%s starts the entry and its own page chunk, and no other page', async (path, chunk) => {
     const modules = appModules(await (await shop.fetch(path)).text())
-    const pages = modules.filter((file) => /\/(LandingPage|ProductPage|StaticPages|NotFoundPage)-/.test(file))
+    const pages = modules.filter((file) => /\/[\w-]+-page-/.test(file))
     expect(pages).toEqual([expect.stringMatching(new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`))])
     expect(modules[0]).toMatch(/^\/assets\/entry-/)
-    // Deferred sections, the drawer's code, Splide (in the Carousel chunk) and the
-    // cart's effects with jotai-effect stay off the critical path.
-    expect(modules.join(' ')).not.toMatch(/HomeLink|LandingCopy|\/(Hero|Lifestyle)?Carousel-|BenefitList|ProductStatic|product-data-script|Footer|CartDrawer|cart-edits|cart-effects|stored-cart/)
+    // Deferred sections, the pages' meta (the Worker's), the drawer's code, Splide (in the
+    // Carousel chunk) and the cart's effects with jotai-effect stay off the critical path.
+    expect(modules.join(' ')).not.toMatch(/HomeLink|-sections-|-meta-|\/(Hero|Lifestyle)?Carousel-|BenefitList|product-data-script|Footer|CartDrawer|cart-edits|cart-effects|stored-cart/)
   })
 
   // Counted as `npm run bench` counts it; bytes are exact, so unlike the bench's timings

@@ -1,7 +1,7 @@
-import type { Product } from '../../domain/product'
-import { ArrowLeftIcon } from '../components/product-icons'
-import { productDetails } from '../content/product-details'
-import { formatPrice } from '../lib/format'
+import type { Product } from '../../model/product'
+import { ArrowLeftIcon } from '../../components/product-icons'
+import { productDetails } from '../../content/product-details'
+import { formatPrice } from '../../lib/format'
 
 // The product page's parts that work before their code arrives (text, pictures, links).
 // ProductPage shows them as deferred sections, beside the controls that hydrate with it.

@@ -1,26 +1,26 @@
 import { Suspense, use } from 'react'
-import { BenefitStrip } from '../components/BenefitStrip'
-import { HeroGallery } from '../components/HeroGallery'
-import { OrderButton } from '../components/OrderButton'
-import { LIFESTYLE_CAROUSEL_ID } from '../components/carousel-ids'
-import { deferredSection } from '../lib/deferred-section'
-import { nearScreen } from '../lib/near-screen'
-import { ProductContext, ProductData } from '../product-context'
+import { BenefitStrip } from '../../components/BenefitStrip'
+import { HeroGallery } from '../../components/HeroGallery'
+import { BuyButton } from '../../components/BuyButton'
+import { LIFESTYLE_CAROUSEL_ID } from '../../components/carousel-ids'
+import { deferredSection } from '../../lib/deferred-section'
+import { nearScreen } from '../../lib/near-screen'
+import { ProductContext, ProductData } from '../../product-context'
 
-// Words and pictures are deferred; the order buttons hydrate with the page.
-const loadCopy = () => import('./LandingCopy')
+// Words and pictures (sections.tsx) are deferred; the order buttons hydrate with the page.
+const loadCopy = () => import('./sections')
 const HeroCopy = deferredSection(() => loadCopy().then((m) => m.HeroCopy))
 const SoftnessCopy = deferredSection(() => loadCopy().then((m) => m.SoftnessCopy))
 const ClosingCopy = deferredSection(() => loadCopy().then((m) => m.ClosingCopy))
 const Characters = deferredSection(() => loadCopy().then((m) => m.Characters))
 const LifestyleCarousel = deferredSection(() =>
   nearScreen(LIFESTYLE_CAROUSEL_ID)
-    .then(() => import('../components/LifestyleCarousel'))
+    .then(() => import('../../components/LifestyleCarousel'))
     .then((m) => m.LifestyleCarousel),
 )
 const Testimonials = deferredSection(() => loadCopy().then((m) => m.Testimonials))
 
-export function LandingPage() {
+export default function LandingPage() {
   return (
     <>
       {/* First, so the buy form is in the page before any button that submits it: on a
@@ -33,7 +33,7 @@ export function LandingPage() {
       <section className="bg-gradient-to-b from-orange-50 to-white">
         <div className="mx-auto max-w-6xl px-4 pb-10 pt-8 text-center md:pt-14">
           <HeroCopy />
-          <OrderButton className="mt-8">Only $38 – Order Now!</OrderButton>
+          <BuyButton className="mt-8">Only $38 – Order Now!</BuyButton>
           <p className="mt-3 text-sm font-semibold text-stone-600">yes, shipping is included</p>
         </div>
       </section>
@@ -52,7 +52,7 @@ export function LandingPage() {
 
       <section className="px-4 py-16 text-center">
         <ClosingCopy />
-        <OrderButton className="mt-8">Only $38 – Order Now!</OrderButton>
+        <BuyButton className="mt-8">Only $38 – Order Now!</BuyButton>
         <p className="mt-3 text-sm font-semibold text-stone-600">yes, shipping is included</p>
       </section>
     </>

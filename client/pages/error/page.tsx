@@ -1,4 +1,4 @@
-export function ErrorPage() {
+export default function ErrorPage() {
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-extrabold text-stone-900">Unexpected Application Error!</h1>

@@ -1,21 +1,17 @@
-import { useSetAtom } from 'jotai'
 import { Suspense, use } from 'react'
-import type { Product } from '../../domain/product'
-import { addItemAtom } from '../cart/cart-atoms'
-import { firstVariantLine } from '../cart/cart-item'
-import { BenefitStrip } from '../components/BenefitStrip'
-import { Gallery, type DrawPicture } from '../components/Gallery'
-import { ShopifyPicture } from '../components/ShopifyPicture'
-import type { Image } from '../../domain/product'
-import { ChevronIcon } from '../components/product-icons'
-import { toastAdded, toastProductUnavailable } from '../components/toasts'
-import { deferredSection } from '../lib/deferred-section'
-import { BUY_FORM_ID } from '../../domain/page-data'
-import { ProductContext, ProductData } from '../product-context'
+import type { Product } from '../../model/product'
+import { BenefitStrip } from '../../components/BenefitStrip'
+import { BuyButton } from '../../components/BuyButton'
+import { Gallery, type DrawPicture } from '../../components/Gallery'
+import { ShopifyPicture } from '../../components/ShopifyPicture'
+import type { Image } from '../../model/product'
+import { ChevronIcon } from '../../components/product-icons'
+import { deferredSection } from '../../lib/deferred-section'
+import { ProductContext, ProductData } from '../../product-context'
 
-// What works before its code arrives (ProductStatic.tsx) is deferred; the gallery,
+// What works before its code arrives (sections.tsx) is deferred; the gallery,
 // 'Add to Cart' and the details toggle hydrate with the page.
-const loadStatic = () => import('./ProductStatic')
+const loadStatic = () => import('./sections')
 const ProductSkeleton = deferredSection(() => loadStatic().then((m) => m.ProductSkeleton))
 const ProductNotFound = deferredSection(() => loadStatic().then((m) => m.ProductNotFound))
 const BackToStore = deferredSection(() => loadStatic().then((m) => m.BackToStore))
@@ -24,7 +20,7 @@ const ProductDetailRows = deferredSection(() => loadStatic().then((m) => m.Produ
 
 const ProductPicture: DrawPicture<{ image: Image }> = ({ picture, ...rest }) => <ShopifyPicture image={picture.image} {...rest} />
 
-export function ProductPage() {
+export default function ProductPage() {
   return (
     <Suspense fallback={<ProductSkeleton />}>
       <ProductDetail />
@@ -44,15 +40,6 @@ function ProductDetail() {
 }
 
 function ProductView({ product }: { product: Product }) {
-  const add = useSetAtom(addItemAtom)
-
-  function addToCart() {
-    const line = firstVariantLine(product)
-    if (!line) return toastProductUnavailable()
-    add(line)
-    toastAdded()
-  }
-
   return (
     <>
       <article className="mx-auto max-w-6xl px-4 py-6 md:py-10">
@@ -66,18 +53,9 @@ function ProductView({ product }: { product: Product }) {
           />
           <div>
             <ProductSummary product={product} />
-            {/* Submits the page's buy form (product-data-script.tsx) until the app is live. */}
-            <button
-              type="submit"
-              form={BUY_FORM_ID}
-              onClick={(event) => {
-                event.preventDefault()
-                addToCart()
-              }}
-              className="mt-8 w-full rounded-full bg-orange-700 px-8 py-4 text-lg font-extrabold text-white shadow-lg shadow-orange-200 transition hover:bg-orange-800 md:w-auto"
-            >
+            <BuyButton then="toast" className="mt-8 w-full md:w-auto">
               Add to Cart
-            </button>
+            </BuyButton>
 
             {/* <details> opens without JavaScript, and before the app is live. */}
             <details className="group mt-8 rounded-2xl border border-stone-200">

@@ -1,7 +1,7 @@
-import { productDetails } from '../content/product-details'
+import { productDetails } from '../../content/product-details'
 
-export { Characters } from '../components/Characters'
-export { Testimonials } from '../components/Testimonials'
+export { Characters } from '../../components/Characters'
+export { Testimonials } from '../../components/Testimonials'
 
 // The landing page's words and pictures, which work before their code arrives:
 // LandingPage shows them as deferred sections, beside the order buttons that hydrate with

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 
-export function NotFoundPage({ path }: { path: string }) {
+export default function NotFoundPage({ path }: { path: string }) {
   useEffect(() => {
     console.warn('404: a shopper tried to open', path)
   }, [path])

@@ -1,0 +1,7 @@
+import { SHOP_NAME, TAGLINE } from '../../content/shop'
+import type { PageMeta } from '../page-meta'
+
+export const meta: PageMeta = {
+  status: 500,
+  head: () => ({ title: `Unexpected Application Error! – ${SHOP_NAME}`, description: TAGLINE }),
+}

@@ -1,0 +1,46 @@
+import type { ProductResult } from '../model/product-result'
+
+/** A page's <head>: src/render/document.tsx writes it. */
+export type Head = {
+  title: string
+  description: string
+  /** The page's one public address, on SHOP_ORIGIN. */
+  canonical?: string
+  noindex?: boolean
+  /** Absolute URL of a raster picture at SHARE_WIDTH × SHARE_HEIGHT, for share previews (which draw no SVG). */
+  image?: string
+  /** schema.org data for search engines (a Product on the product page). */
+  jsonLd?: Record<string, unknown>
+}
+
+/** What the Worker gives a page's meta to work with. */
+export type MetaInput = {
+  /** The route's parameters (`handle` on /product/:handle). */
+  params: Record<string, string>
+  /** The page's product once known; null while it streams, or on a page that shows none. */
+  product: ProductResult | null
+  /**
+   * An absolute address on SHOP_ORIGIN, never on the request's host: a kept page is served to
+   * every host name the Worker answers (docs/edge-caching.md, 'What a kept page may hold').
+   */
+  address: (path: string) => string
+}
+
+/**
+ * What the Worker needs to know of a page besides its view: its head, status and product.
+ * Each page folder has one (`meta.ts`); only the Worker reads it (src/routes/pages.tsx).
+ */
+export type PageMeta = {
+  /**
+   * The handle of the product the page waits for, from the route's parameters; null when
+   * they can name no product, which is a 404 without asking Shopify.
+   */
+  product?: (params: Record<string, string>) => string | null
+  /** The status when the page's product is not in the shop (the landing page still sells). */
+  missingStatus?: number
+  /** The status of a page that shows no product (the 404 and error pages). */
+  status?: number
+  head: (input: MetaInput) => Head
+  /** The paths this page adds to /sitemap.xml. */
+  sitemap?: string[]
+}

@@ -1,0 +1,46 @@
+import type { ComponentType } from 'react'
+import ErrorPage from './error/page'
+import type { PageMeta } from './page-meta'
+
+export type PageComponent = ComponentType<{ path: string }>
+
+type PageEntry = {
+  /** The Worker's route (Hono's pattern); null for the pages it shows on its own. */
+  path: string | null
+  /** The view, `<name>/page.tsx`: its own chunk, so a phone downloads only the page it shows. */
+  load: () => Promise<{ default: PageComponent }>
+  /** Head, status and product, `<name>/meta.ts`: read by the Worker only, never loaded by the browser. */
+  meta: () => Promise<{ meta: PageMeta }>
+}
+
+/**
+ * Every page of the shop. Each is a folder, `client/pages/<name>/`: `page.tsx` (the view,
+ * which hydrates at once), `sections.tsx` where it has parts that hydrate later, and
+ * `meta.ts`. From this table come the page names, the modules the browser loads, the
+ * Worker's routes and the sitemap; adding a page is a folder and a line here
+ * (docs/architecture.md, 'Adding a page').
+ */
+export const PAGES = {
+  home: { path: '/', load: () => import('./home/page'), meta: () => import('./home/meta') },
+  product: { path: '/product/:handle', load: () => import('./product/page'), meta: () => import('./product/meta') },
+  about: { path: '/about', load: () => import('./about/page'), meta: () => import('./about/meta') },
+  terms: { path: '/terms', load: () => import('./terms/page'), meta: () => import('./terms/meta') },
+  privacy: { path: '/privacy', load: () => import('./privacy/page'), meta: () => import('./privacy/meta') },
+  'not-found': { path: null, load: () => import('./not-found/page'), meta: () => import('./not-found/meta') },
+  // In the entry, not a chunk: the app's error boundary must show it without another request.
+  error: { path: null, load: async () => ({ default: ErrorPage }), meta: () => import('./error/meta') },
+} satisfies Record<string, PageEntry>
+
+export type PageName = keyof typeof PAGES
+
+/** What the Worker tells the browser about the page it rendered, for hydration. */
+export type PageData = { page: PageName; path: string }
+
+export const loadPage = async (name: PageName): Promise<PageComponent> => (await PAGES[name].load()).default
+
+/**
+ * The page's view as Vite's manifest names it, which the Worker reads to have the browser
+ * fetch the page's chunk alongside the entry rather than after it (bench/README.md):
+ * derived from the folder, never typed. Null for the page that lives in the entry.
+ */
+export const pageSource = (name: PageName): string | null => (name === 'error' ? null : `client/pages/${name}/page.tsx`)

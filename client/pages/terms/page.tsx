@@ -1,0 +1,45 @@
+import { Prose, Email } from '../../components/Prose'
+
+export default function TermsPage() {
+  return (
+    <Prose title="Terms of Use" intro="Last updated: January 2025">
+      <p>These terms apply to every order placed at Square Snuggles. By placing an order you agree to them.</p>
+      <h2>Orders and payments</h2>
+      <p>
+        All prices are in US dollars and include shipping. Payment is taken on Shopify’s secure checkout page; we never see or
+        store your card details. An order is confirmed when you receive our confirmation e-mail. We may cancel an order and
+        refund it in full if a product cannot be made or was listed at an obviously wrong price.
+      </p>
+      <h2>Shipping</h2>
+      <p>
+        Each blanket is made on demand. Processing takes 2-5 business days, after which your order ships with tracking.
+        Delivery times depend on the destination and the carrier. Shipping is included in the price.
+      </p>
+      <h2>Returns</h2>
+      <p>
+        Because every blanket is made for you, we accept returns within 7 days of delivery if the blanket arrives damaged or
+        defective. Write to us with your order number and a photo, and we will send a replacement or a full refund. We cannot
+        accept returns for a change of mind.
+      </p>
+      <h2>Quality</h2>
+      <p>
+        Our blankets are 100% polyester fleece (290 g/m²) with a one-sided print. Colours on screen may differ slightly from
+        the printed fabric. Follow the care label: machine-wash, tumble dry low, max 30°C.
+      </p>
+      <h2>Intellectual property</h2>
+      <p>
+        The square animal characters, illustrations, photos and text on this site belong to Square Snuggles. You may not copy,
+        reproduce or sell them without our written permission.
+      </p>
+      <h2>Liability</h2>
+      <p>
+        Our blankets are not a toy and are not intended for unsupervised use by infants under 12 months. To the extent the law
+        allows, our liability for any order is limited to the amount you paid for it.
+      </p>
+      <h2>Changes</h2>
+      <p>We may update these terms. The version in force is the one shown here on the day you order.</p>
+      <h2>Contact</h2>
+      <p>Questions about these terms or your order: <Email />.</p>
+    </Prose>
+  )
+}

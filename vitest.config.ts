@@ -12,7 +12,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'] } },
+      { extends: './vitest.unit.config.ts', test: { name: 'unit' } },
       { extends: true, test: { name: 'worker', include: ['test/worker/**/*.test.ts'], globalSetup: built } },
       {
         extends: true,

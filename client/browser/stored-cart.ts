@@ -2,7 +2,7 @@
 // cart. Loaded after hydration (see cart-effects.ts), so zod is off the critical path.
 import * as z from 'zod/mini'
 
-import { EMPTY_CART, MAX_LINES, MAX_QUANTITY, VARIANT_ID, type StoredCart } from '../../domain/cart'
+import { EMPTY_CART, MAX_LINES, MAX_QUANTITY, VARIANT_ID, type StoredCart } from '../model/cart'
 
 const text = (max: number) => z.string().check(z.maxLength(max))
 const webUrl = z.string().check(z.maxLength(2048), z.regex(/^(https?:\/\/|\/(?!\/))/))
@@ -39,18 +39,27 @@ const cartItemSchema = z.object({
 })
 
 const storedCartSchema = z.object({
-  items: z.array(cartItemSchema).check(z.maxLength(MAX_LINES)),
+  // Each line is checked on its own below, so one corrupted line costs only itself.
+  items: z.array(z.unknown()).check(z.maxLength(MAX_LINES)),
   cartId: z.nullable(text(200)),
   checkoutUrl: z.nullable(webUrl),
 })
 
-/** The stored text as a cart: bad JSON, wrong types, hostile sizes all become empty. The
- * schema's output must be a StoredCart (domain/cart.ts), or this does not type-check. */
+/**
+ * The stored text as a cart. A line that is not a valid line is dropped and the rest kept;
+ * bad JSON, a cart of the wrong shape or hostile sizes become the empty cart. The schemas'
+ * output must be a StoredCart (client/model/cart.ts), or this does not type-check.
+ */
 export function parseStoredCart(text: string | null): StoredCart {
   if (!text) return EMPTY_CART
   try {
     const parsed = storedCartSchema.safeParse(JSON.parse(text))
-    return parsed.success ? parsed.data : EMPTY_CART
+    if (!parsed.success) return EMPTY_CART
+    const items = parsed.data.items.flatMap((item) => {
+      const line = cartItemSchema.safeParse(item)
+      return line.success ? [line.data] : []
+    })
+    return { ...parsed.data, items }
   } catch {
     return EMPTY_CART
   }

@@ -10,6 +10,7 @@ import { thumbHashToAverageRGBA } from 'thumbhash'
 // turns the answer into the shop's Product (types.ts). Only the fields the shop shows or
 // sends to checkout are asked for: the blanket's options (one size, one print) are not,
 // since no page offers a choice of them.
+// Stryker disable next-line StringLiteral: the document is checked against Shopify's schema instead (test/unit/graphql-documents.test.ts)
 export const PRODUCT_QUERY = /* GraphQL */ `
   query ProductByHandle($handle: String!) {
     product(handle: $handle) {

@@ -1,5 +1,5 @@
 import { createStore } from 'jotai'
-import { describe, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { addItemAtom, cartAtom, itemsAtom, storedCartAtom, totalQuantityAtom, unsavedUpdatesAtom } from '../../client/cart/cart-atoms'
 import { checkoutCreatedAtom, clearCartAtom, removeItemAtom, totalPriceAtom, updateQuantityAtom } from '../../client/cart/cart-edits'
 import { firstVariantLine } from '../../client/cart/cart-item'
@@ -18,76 +18,72 @@ const line = (variant: string, quantity = 1, amount = '38.0'): CartItem => ({
   product: { title: 'Square Friends Fleece Blanket', handle: 'toddler-blanket', images: { edges: [] } },
 })
 
-describe('adding', () => {
-  test('a new variant is a new line; the same variant adds to its line', () => {
-    const store = createStore()
-    store.set(addItemAtom, line('1'))
-    store.set(addItemAtom, line('2', 2))
-    store.set(addItemAtom, line('1'))
-    expect(store.get(itemsAtom).map((item) => [item.variantId.split('/').pop(), item.quantity])).toEqual([['1', 2], ['2', 2]])
-    expect(store.get(totalQuantityAtom)).toBe(4)
-  })
-
-  test(`a line never passes ${MAX_QUANTITY}, added at once or bit by bit`, () => {
-    const store = createStore()
-    store.set(addItemAtom, line('1', 150))
-    expect(store.get(itemsAtom)[0]!.quantity).toBe(MAX_QUANTITY)
-    store.set(addItemAtom, line('2', MAX_QUANTITY - 1))
-    store.set(addItemAtom, line('2', 5))
-    expect(store.get(itemsAtom)[1]!.quantity).toBe(MAX_QUANTITY)
-  })
-
-  test(`no line past ${MAX_LINES}, but an existing line still grows`, () => {
-    const store = createStore()
-    for (let i = 1; i <= MAX_LINES; i++) store.set(addItemAtom, line(String(i)))
-    store.set(addItemAtom, line('extra'))
-    expect(store.get(itemsAtom)).toHaveLength(MAX_LINES)
-    store.set(addItemAtom, line('1'))
-    expect(store.get(itemsAtom)[0]!.quantity).toBe(2)
-  })
-
-  test('changes made before the stored cart is read are kept to replay on it', () => {
-    const store = createStore()
-    store.set(addItemAtom, line('1'))
-    expect(store.get(unsavedUpdatesAtom)).toHaveLength(1)
-    store.set(unsavedUpdatesAtom, null) // the stored cart has been read
-    store.set(addItemAtom, line('1'))
-    expect(store.get(unsavedUpdatesAtom)).toBeNull()
-    expect(store.get(itemsAtom)[0]!.quantity).toBe(2)
-  })
+test('adding: a new variant is a new line; the same variant adds to its line', () => {
+  const store = createStore()
+  store.set(addItemAtom, line('1'))
+  store.set(addItemAtom, line('2', 2))
+  store.set(addItemAtom, line('1'))
+  expect(store.get(itemsAtom).map((item) => [item.variantId.split('/').pop(), item.quantity])).toEqual([['1', 2], ['2', 2]])
+  expect(store.get(totalQuantityAtom)).toBe(4)
 })
 
-describe('the drawer', () => {
-  const withLines = () => {
-    const store = createStore()
-    store.set(cartAtom, { ...EMPTY_CART, items: [line('1', 2), line('2', 1, '12.5')] })
-    return store
-  }
+test(`adding: a line never passes ${MAX_QUANTITY}, added at once or bit by bit`, () => {
+  const store = createStore()
+  store.set(addItemAtom, line('1', 150))
+  expect(store.get(itemsAtom)[0]!.quantity).toBe(MAX_QUANTITY)
+  store.set(addItemAtom, line('2', MAX_QUANTITY - 1))
+  store.set(addItemAtom, line('2', 5))
+  expect(store.get(itemsAtom)[1]!.quantity).toBe(MAX_QUANTITY)
+})
 
-  test('the total is price × quantity over every line', () => {
-    expect(withLines().get(totalPriceAtom)).toBe(88.5)
-  })
+test(`adding: no line past ${MAX_LINES}, but an existing line still grows`, () => {
+  const store = createStore()
+  for (let i = 1; i <= MAX_LINES; i++) store.set(addItemAtom, line(String(i)))
+  store.set(addItemAtom, line('extra'))
+  expect(store.get(itemsAtom)).toHaveLength(MAX_LINES)
+  store.set(addItemAtom, line('1'))
+  expect(store.get(itemsAtom)[0]!.quantity).toBe(2)
+})
 
-  test('a quantity is set, capped, and removes the line at 0 or less', () => {
-    const store = withLines()
-    store.set(updateQuantityAtom, { variantId: 'gid://shopify/ProductVariant/1', quantity: 5 })
-    expect(store.get(itemsAtom).map((item) => item.quantity)).toEqual([5, 1])
-    store.set(updateQuantityAtom, { variantId: 'gid://shopify/ProductVariant/1', quantity: 500 })
-    expect(store.get(itemsAtom)[0]!.quantity).toBe(MAX_QUANTITY)
-    store.set(updateQuantityAtom, { variantId: 'gid://shopify/ProductVariant/2', quantity: 0 })
-    expect(store.get(itemsAtom).map((item) => item.variantId)).toEqual(['gid://shopify/ProductVariant/1'])
-    store.set(updateQuantityAtom, { variantId: 'gid://shopify/ProductVariant/1', quantity: -1 })
-    expect(store.get(itemsAtom)).toEqual([])
-  })
+test('adding: changes made before the stored cart is read are kept to replay on it', () => {
+  const store = createStore()
+  store.set(addItemAtom, line('1'))
+  expect(store.get(unsavedUpdatesAtom)).toHaveLength(1)
+  store.set(unsavedUpdatesAtom, null) // the stored cart has been read
+  store.set(addItemAtom, line('1'))
+  expect(store.get(unsavedUpdatesAtom)).toBeNull()
+  expect(store.get(itemsAtom)[0]!.quantity).toBe(2)
+})
 
-  test('remove takes only its line; clear empties the cart and forgets its checkout', () => {
-    const store = withLines()
-    store.set(checkoutCreatedAtom, { cartId: 'gid://shopify/Cart/c1', checkoutUrl: 'https://shop.example/checkouts/cn/c1' })
-    store.set(removeItemAtom, 'gid://shopify/ProductVariant/2')
-    expect(store.get(storedCartAtom)).toMatchObject({ items: [{ quantity: 2 }], cartId: 'gid://shopify/Cart/c1', checkoutUrl: 'https://shop.example/checkouts/cn/c1' })
-    store.set(clearCartAtom)
-    expect(store.get(storedCartAtom)).toEqual(EMPTY_CART)
-  })
+const withLines = () => {
+  const store = createStore()
+  store.set(cartAtom, { ...EMPTY_CART, items: [line('1', 2), line('2', 1, '12.5')] })
+  return store
+}
+
+test('the drawer: the total is price × quantity over every line', () => {
+  expect(withLines().get(totalPriceAtom)).toBe(88.5)
+})
+
+test('the drawer: a quantity is set, capped, and removes the line at 0 or less', () => {
+  const store = withLines()
+  store.set(updateQuantityAtom, { variantId: 'gid://shopify/ProductVariant/1', quantity: 5 })
+  expect(store.get(itemsAtom).map((item) => item.quantity)).toEqual([5, 1])
+  store.set(updateQuantityAtom, { variantId: 'gid://shopify/ProductVariant/1', quantity: 500 })
+  expect(store.get(itemsAtom)[0]!.quantity).toBe(MAX_QUANTITY)
+  store.set(updateQuantityAtom, { variantId: 'gid://shopify/ProductVariant/2', quantity: 0 })
+  expect(store.get(itemsAtom).map((item) => item.variantId)).toEqual(['gid://shopify/ProductVariant/1'])
+  store.set(updateQuantityAtom, { variantId: 'gid://shopify/ProductVariant/1', quantity: -1 })
+  expect(store.get(itemsAtom)).toEqual([])
+})
+
+test('the drawer: remove takes only its line; clear empties the cart and forgets its checkout', () => {
+  const store = withLines()
+  store.set(checkoutCreatedAtom, { cartId: 'gid://shopify/Cart/c1', checkoutUrl: 'https://shop.example/checkouts/cn/c1' })
+  store.set(removeItemAtom, 'gid://shopify/ProductVariant/2')
+  expect(store.get(storedCartAtom)).toMatchObject({ items: [{ quantity: 2 }], cartId: 'gid://shopify/Cart/c1', checkoutUrl: 'https://shop.example/checkouts/cn/c1' })
+  store.set(clearCartAtom)
+  expect(store.get(storedCartAtom)).toEqual(EMPTY_CART)
 })
 
 // A Shopify product as the Storefront API answers it (nodes, ThumbHash), reshaped as the Worker does.
@@ -103,25 +99,26 @@ const product = (variants: ReturnType<typeof variant>[]) =>
     variants: { nodes: variants },
   })
 
-describe('the line an order adds', () => {
-  test("the first variant, quantity 1, pictured by the variant's own image", () => {
-    const added = firstVariantLine(product([variant('7', image('sunny.jpg', 'Sunny')), variant('8', null)]))!
-    expect(added).toMatchObject({ variantId: 'gid://shopify/ProductVariant/7', variantTitle: 'Print 7', quantity: 1, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [{ name: 'Print', value: '7' }] })
-    expect(added.product).toEqual({ title: 'Square Friends Fleece Blanket', handle: 'toddler-blanket', images: { edges: [{ node: { url: 'https://cdn.shopify.com/s/files/sunny.jpg', altText: 'Sunny' } }] } })
-  })
-
-  test("else by the product's first picture; no variant, no line", () => {
-    expect(firstVariantLine(product([variant('8', null)]))!.product.images.edges).toEqual([{ node: { url: 'https://cdn.shopify.com/s/files/flat.jpg', altText: 'Spread flat' } }])
-    expect(firstVariantLine(product([]))).toBeNull()
-  })
+test("the line an order adds: the first variant, quantity 1, pictured by the variant's own image", () => {
+  const added = firstVariantLine(product([variant('7', image('sunny.jpg', 'Sunny')), variant('8', null)]))!
+  expect(added).toMatchObject({ variantId: 'gid://shopify/ProductVariant/7', variantTitle: 'Print 7', quantity: 1, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [{ name: 'Print', value: '7' }] })
+  expect(added.product).toEqual({ title: 'Square Friends Fleece Blanket', handle: 'toddler-blanket', images: { edges: [{ node: { url: 'https://cdn.shopify.com/s/files/sunny.jpg', altText: 'Sunny' } }] } })
 })
 
-describe('the stored cart', () => {
-  test('a corrupted line is dropped and the rest kept; nonsense is the empty cart', () => {
-    const good = line('1', 3)
-    const stored = parseStoredCart(JSON.stringify({ items: [good, { variantId: 'x', quantity: 'lots' }], cartId: null, checkoutUrl: null }))
-    expect(stored.items).toEqual([good])
-    expect(parseStoredCart('{"items": [oops')).toEqual(EMPTY_CART)
-    expect(parseStoredCart(null)).toEqual(EMPTY_CART)
-  })
+test("the line an order adds: else by the product's first picture; no variant, no line", () => {
+  expect(firstVariantLine(product([variant('8', null)]))!.product.images.edges).toEqual([{ node: { url: 'https://cdn.shopify.com/s/files/flat.jpg', altText: 'Spread flat' } }])
+  expect(firstVariantLine(product([]))).toBeNull()
+  const bare = product([variant('9', null)])
+  expect(firstVariantLine({ ...bare, images: [] })!.product.images).toEqual({ edges: [] })
+})
+
+test('the stored cart: a corrupted line is dropped and the rest kept; nonsense is the empty cart', () => {
+  const good = line('1', 3)
+  const stored = parseStoredCart(JSON.stringify({ items: [good, { variantId: 'x', quantity: 'lots' }], cartId: null, checkoutUrl: null }))
+  expect(stored.items).toEqual([good])
+  expect(parseStoredCart('{"items": [oops')).toEqual(EMPTY_CART)
+  // Carts saved before docs/product.md's shape was followed kept a flat list of pictures.
+  const flat = { ...good, product: { ...good.product, images: [{ url: '/images/character-koala.svg', altText: null }] } }
+  expect(parseStoredCart(JSON.stringify({ items: [flat], cartId: null, checkoutUrl: null })).items[0]!.product.images).toEqual({ edges: [{ node: { url: '/images/character-koala.svg', altText: null } }] })
+  expect(parseStoredCart(null)).toEqual(EMPTY_CART)
 })

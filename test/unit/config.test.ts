@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { ConfigError, readConfig, type Bindings } from '../../src/config'
+import { ConfigError, configOrNull, readConfig, type Bindings } from '../../src/config'
 
 const env = (vars: Partial<Bindings>) => ({ ASSETS: {} as Fetcher, SHOP_ORIGIN: 'https://shop.example.com', ...vars }) as Bindings
 
@@ -27,7 +27,7 @@ test('plain http is accepted only on loopback, for the local double', () => {
   expect(() => readConfig(env({ SHOPIFY_STORE_DOMAIN: 'http://evil.example', SHOPIFY_STOREFRONT_TOKEN: 't' }))).toThrow(/SHOPIFY_STORE_DOMAIN "http:\/\/evil.example" is not a shop domain/)
 })
 
-test.each([
+const badEnvironments: [Partial<Bindings>, RegExp][] = [
   [{ SHOPIFY_STOREFRONT_TOKEN: 't' }, /SHOPIFY_STORE_DOMAIN is not set/],
   [{ SHOPIFY_STORE_DOMAIN: '', SHOPIFY_STOREFRONT_TOKEN: 't' }, /SHOPIFY_STORE_DOMAIN is not set/],
   [{ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com' }, /SHOPIFY_STOREFRONT_TOKEN is not set/],
@@ -43,7 +43,11 @@ test.each([
   [{ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', SHOP_ORIGIN: 'shop.example.com' }, /SHOP_ORIGIN "shop.example.com" is not an origin like https:\/\/shop.example.com/],
   [{ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', SHOP_ORIGIN: 'http://shop.example.com' }, /SHOP_ORIGIN "http:\/\/shop.example.com" is not an origin/],
   [{ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', SHOP_ORIGIN: 'https://shop.example.com/shop' }, /SHOP_ORIGIN "https:\/\/shop.example.com\/shop" is not an origin/],
-])('a bad environment names the setting: %j', (vars, message) => {
+]
+
+// Named by the message, not by the object (%j): a long name is cut, and StrykerJS picks the
+// tests to run for a mutant by their names.
+test.each(badEnvironments.map(([vars, message]) => [message.source, vars, message] as const))('a bad environment names the setting: %s', (_, vars, message) => {
   expect(() => readConfig(env(vars))).toThrow(ConfigError)
   expect(() => readConfig(env(vars))).toThrow(message)
 })
@@ -51,4 +55,40 @@ test.each([
 test('the checkout may go to the store domain and to each CHECKOUT_DOMAIN host', () => {
   const config = readConfig(env({ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_PRIVATE_TOKEN: 'p', REQUIRE_PRIVATE_TOKEN: 'true', CHECKOUT_DOMAIN: 'checkout.squaresnuggles.example, https://pay.example/' }))
   expect(config.checkoutOrigins).toEqual(['https://a.myshopify.com', 'https://checkout.squaresnuggles.example', 'https://pay.example'])
+})
+
+test('a shop domain is trimmed of https:// and slashes; anything but a host name is refused', () => {
+  const origin = (domain: string) => readConfig(env({ SHOPIFY_STORE_DOMAIN: domain, SHOPIFY_STOREFRONT_TOKEN: 't' })).storefront.origin
+  expect(origin('  https://blanket.myshopify.com//  ')).toBe('https://blanket.myshopify.com')
+  expect(origin('shop.example.co.uk')).toBe('https://shop.example.co.uk')
+  for (const bad of ['blanket', 'x.myshopify.com/admin', 'evil.example/../x', 'a b.example']) {
+    expect(() => origin(bad)).toThrow(`SHOPIFY_STORE_DOMAIN "${bad}" is not a shop domain`)
+  }
+})
+
+test('CHECKOUT_DOMAIN hosts: ports kept, loopback over http, each bad host named', () => {
+  const origins = (hosts: string) => readConfig(env({ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', CHECKOUT_DOMAIN: hosts })).checkoutOrigins
+  expect(origins('pay.example:8443,, 127.0.0.1:8788 ')).toEqual(['https://a.myshopify.com', 'https://pay.example:8443', 'http://127.0.0.1:8788'])
+  expect(origins('')).toEqual(['https://a.myshopify.com'])
+  expect(() => origins('pay.example:port')).toThrow('CHECKOUT_DOMAIN "pay.example:port" is not a host name')
+  expect(() => origins('ok.example, /x')).toThrow('CHECKOUT_DOMAIN "/x" is not a host name')
+})
+
+test('the webhook: no secret is off; the refetch delay may be 25 s but no more', () => {
+  const webhook = (vars: Partial<Bindings>) => readConfig(env({ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', ...vars })).webhook
+  expect(webhook({})).toEqual({ secret: null, refetchDelayMs: 10_000 })
+  expect(webhook({ SHOPIFY_WEBHOOK_SECRET: ' ' })).toEqual({ secret: null, refetchDelayMs: 10_000 })
+  expect(webhook({ SHOPIFY_WEBHOOK_SECRET: 'whsec', WEBHOOK_REFETCH_DELAY_MS: '25000' })).toEqual({ secret: 'whsec', refetchDelayMs: 25_000 })
+  expect(() => webhook({ WEBHOOK_REFETCH_DELAY_MS: '25001' })).toThrow('WEBHOOK_REFETCH_DELAY_MS must be at most 25000')
+})
+
+test('page lifetimes and the log sample rate come from their settings', () => {
+  const config = readConfig(env({ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', HTML_CACHE_SECONDS: '10', HTML_CACHE_SWR_SECONDS: '20', HTML_CACHE_STALE_IF_ERROR_SECONDS: '30', LOG_SAMPLE_RATE: '0.05' }))
+  expect(config.pageCache).toEqual({ freshSeconds: 10, staleWhileRevalidateSeconds: 20, staleIfErrorSeconds: 30 })
+  expect(config.logSampleRate).toBe(0.05)
+})
+
+test('configOrNull is null for a bad environment; every problem is named in one error', () => {
+  expect(configOrNull(env({}))).toBeNull()
+  expect(() => readConfig(env({ SHOP_ORIGIN: '' }))).toThrow(/^Invalid Worker configuration: SHOP_ORIGIN is not set; SHOPIFY_STORE_DOMAIN is not set/)
 })

@@ -14,7 +14,7 @@ function documentsInSrc(dir = 'src'): { file: string; source: string }[] {
     if (entry.isDirectory()) return documentsInSrc(path)
     if (!/\.tsx?$/.test(entry.name)) return []
     const text = readFileSync(path, 'utf8')
-    return [...text.matchAll(/\/\* GraphQL \*\/ `([^`]*)`/g)].map((m) => ({ file: path, source: m[1]! }))
+    return [...text.matchAll(/\/\* GraphQL \*\/\s*`([^`]*)`/g)].map((m) => ({ file: path, source: m[1]! }))
   })
 }
 

@@ -1,0 +1,51 @@
+import { rgbaToThumbHash } from 'thumbhash'
+import { expect, test } from 'vitest'
+import { productTag } from '../../src/render/cache-policy'
+import { averageColour, reshapeProduct } from '../../src/storefront/product'
+
+// What the Worker makes of Shopify's answer before any page sees it.
+
+/** The ThumbHash Shopify would give a picture of one flat colour, base64 as the API sends it. */
+function thumbhashOf([r, g, b]: [number, number, number]) {
+  const pixels = new Uint8Array(16 * 16 * 4).map((_, i) => [r, g, b, 255][i % 4]!)
+  return btoa(String.fromCharCode(...rgbaToThumbHash(16, 16, pixels)))
+}
+
+/** How far a #rrggbb colour is from `rgb`, summed over the channels. */
+function distance(colour: string | null, rgb: [number, number, number]) {
+  expect(colour).toMatch(/^#[0-9a-f]{6}$/)
+  return colour!.slice(1).match(/../g)!.reduce((sum, hex, i) => sum + Math.abs(parseInt(hex, 16) - rgb[i]!), 0)
+}
+
+test("a picture's box is filled with its ThumbHash's average colour, as #rrggbb", () => {
+  // Each comes back within ThumbHash's rounding of itself, channels in order.
+  for (const rgb of [[255, 255, 255], [0, 0, 0], [230, 120, 40], [40, 90, 200]] as [number, number, number][]) {
+    expect(distance(averageColour(thumbhashOf(rgb)), rgb)).toBeLessThan(12)
+  }
+})
+
+test('anything that is not a ThumbHash gives no colour, never an error', () => {
+  expect(averageColour('')).toBeNull()
+  expect(averageColour('AAAA')).toBeNull() // 3 bytes: too short to hold the average
+  expect(averageColour('not base64!')).toBeNull()
+})
+
+test('nodes become arrays, and each picture (the variant’s too) gets its placeholder', () => {
+  const image = { url: 'https://cdn.shopify.com/s/files/flat.jpg', altText: 'Flat', width: 2048, height: 1536, thumbhash: thumbhashOf([255, 255, 255]) }
+  const product = reshapeProduct({
+    id: 'gid://shopify/Product/1', title: 'Blanket', description: '', handle: 'toddler-blanket',
+    priceRange: { minVariantPrice: { amount: '38.0', currencyCode: 'USD' } },
+    images: { nodes: [image, { ...image, thumbhash: null }] },
+    variants: { nodes: [{ id: 'gid://shopify/ProductVariant/1', title: 'Default', availableForSale: true, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], image }, { id: 'gid://shopify/ProductVariant/2', title: 'Other', availableForSale: false, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], image: null }] },
+  })
+  const { thumbhash, ...shown } = image
+  const white = averageColour(thumbhash)
+  expect(distance(white, [255, 255, 255])).toBeLessThan(12)
+  expect(product.images).toEqual([{ ...shown, placeholder: white }, { ...shown, placeholder: null }])
+  expect(product.variants.map((variant) => variant.image)).toEqual([{ ...shown, placeholder: white }, null])
+})
+
+test('a product is purged by a tag that names its handle, encoded', () => {
+  expect(productTag('toddler-blanket')).toBe('product:toddler-blanket')
+  expect(productTag('bébé,blanket')).toBe('product:b%C3%A9b%C3%A9%2Cblanket')
+})

@@ -7,11 +7,11 @@ import { readConfig } from '../config'
 import { log } from '../log'
 import { productTag } from '../render/cache-policy'
 import { renderPage, settle, type ProductLookup } from '../render/render-page'
-import { getCachedProduct, TooManyLookups } from '../storefront/product-cache'
+import { readProduct, TooManyLookups } from '../storefront/read-product'
 
 /** The product for this page, never rejecting: failures become 'unavailable' and are logged. */
 function loadProduct(c: Context<AppEnv>, handle: string) {
-  const request = getCachedProduct(
+  const request = readProduct(
     { env: c.env, config: readConfig(c.env), buyerIp: c.req.header('CF-Connecting-IP'), requestId: c.get('requestId') },
     handle,
   ).then(

@@ -6,7 +6,7 @@ import { readConfig } from '../config'
 import { log } from '../log'
 import { productTag } from '../render/cache-policy'
 import { purgePages } from '../render/purge-pages'
-import { productStore } from '../storefront/product-cache'
+import { productStore } from '../storefront/read-product'
 
 const productUpdate = z.object({ handle: z.string().min(1).max(255) })
 

@@ -5,7 +5,7 @@ import { fetchProduct } from './product'
 import type { Product } from '../../client/model/product'
 
 /**
- * The product query cache: one Durable Object per product handle, worldwide. Only this
+ * The product store: one Durable Object per product handle, worldwide. Only this
  * object asks Shopify for its product, so Shopify sees at most one call per freshness
  * window whatever the traffic and however many data centres render pages (a per-data-centre
  * cache would multiply that by every location and isolate; docs/architecture.md has the

@@ -1,6 +1,6 @@
 import { expect, test, vi } from 'vitest'
 import { readConfig, type Bindings } from '../../src/config'
-import { getCachedProduct, TooManyLookups } from '../../src/storefront/product-cache'
+import { readProduct, TooManyLookups } from '../../src/storefront/read-product'
 import type { ProductRead } from '../../src/storefront/product-store'
 
 // A cold product request asks the product's Durable Object once; the object itself decides
@@ -14,13 +14,13 @@ function withStore(answer: ProductRead) {
 
 test('one call to the one object named by shop, API version and handle', async () => {
   const { read, getByName, ctx } = withStore({ kind: 'known', product: null, outcome: 'MISS', upstreamMs: 80 })
-  expect(await getCachedProduct(ctx, 'toddler-blanket')).toEqual({ product: null, outcome: 'MISS', upstreamMs: 80 })
+  expect(await readProduct(ctx, 'toddler-blanket')).toEqual({ product: null, outcome: 'MISS', upstreamMs: 80 })
   expect(getByName.mock.calls).toEqual([['blanket-shop.myshopify.com/2025-07/toddler-blanket']])
   expect(read.mock.calls).toEqual([['toddler-blanket', { buyerIp: '203.0.113.7', requestId: 'r1' }]])
 })
 
 test('a lookup the object refuses (the rate limit) is TooManyLookups, after that one call', async () => {
   const { read, ctx } = withStore({ kind: 'refused' })
-  await expect(getCachedProduct(ctx, 'nope')).rejects.toBeInstanceOf(TooManyLookups)
+  await expect(readProduct(ctx, 'nope')).rejects.toBeInstanceOf(TooManyLookups)
   expect(read).toHaveBeenCalledTimes(1)
 })

@@ -4,14 +4,14 @@ import type { CacheOutcome, ProductRead } from './product-store'
 import type { Product } from '../../client/model/product'
 
 export type { CacheOutcome }
-export type CachedProduct = { product: Product | null; outcome: CacheOutcome; upstreamMs?: number }
+export type StoredProduct = { product: Product | null; outcome: CacheOutcome; upstreamMs?: number }
 
 /** A Shopify call for a handle nobody has asked about recently was refused by the rate limit. */
 export class TooManyLookups extends Error {
   override name = 'TooManyLookups'
 }
 
-export type ProductCacheContext = {
+export type ReadProductContext = {
   env: Bindings
   config: Config
   buyerIp?: string | null
@@ -30,7 +30,7 @@ export function productStore(env: Bindings, config: Config, handle: string) {
  * handle it knows nothing about costs a Shopify call, which the store allows only within the
  * client's rate limit.
  */
-export async function getCachedProduct(ctx: ProductCacheContext, handle: string): Promise<CachedProduct> {
+export async function readProduct(ctx: ReadProductContext, handle: string): Promise<StoredProduct> {
   const read: ProductRead = await productStore(ctx.env, ctx.config, handle).read(handle, { buyerIp: ctx.buyerIp, requestId: ctx.requestId })
   if (read.kind === 'refused') throw new TooManyLookups('too many lookups of unknown products')
   return { product: read.product, outcome: read.outcome, upstreamMs: read.upstreamMs }

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react'
 import ErrorPage from './error/page'
-import type { PageMeta } from './page-meta'
 
 export type PageComponent = ComponentType<{ path: string }>
 
@@ -9,26 +8,25 @@ type PageEntry = {
   path: string | null
   /** The view, `<name>/page.tsx`: its own chunk, so a phone downloads only the page it shows. */
   load: () => Promise<{ default: PageComponent }>
-  /** Head, status and product, `<name>/meta.ts`: read by the Worker only, never loaded by the browser. */
-  meta: () => Promise<{ meta: PageMeta }>
 }
 
 /**
  * Every page of the shop. Each is a folder, `client/pages/<name>/`: `page.tsx` (the view,
  * which hydrates at once), `sections.tsx` where it has parts that hydrate later, and
- * `meta.ts`. From this table come the page names, the modules the browser loads, the
- * Worker's routes and the sitemap; adding a page is a folder and a line here
- * (docs/architecture.md, 'Adding a page').
+ * `meta.ts` (head, status, product), which the Worker finds by the folder's name
+ * (src/routes/pages.tsx), so the browser's bundle never names it. From this table come the
+ * page names, the modules the browser loads, the Worker's routes and the sitemap; adding a
+ * page is a folder and a line here (docs/architecture.md, 'Adding a page').
  */
 export const PAGES = {
-  home: { path: '/', load: () => import('./home/page'), meta: () => import('./home/meta') },
-  product: { path: '/product/:handle', load: () => import('./product/page'), meta: () => import('./product/meta') },
-  about: { path: '/about', load: () => import('./about/page'), meta: () => import('./about/meta') },
-  terms: { path: '/terms', load: () => import('./terms/page'), meta: () => import('./terms/meta') },
-  privacy: { path: '/privacy', load: () => import('./privacy/page'), meta: () => import('./privacy/meta') },
-  'not-found': { path: null, load: () => import('./not-found/page'), meta: () => import('./not-found/meta') },
+  home: { path: '/', load: () => import('./home/page') },
+  product: { path: '/product/:handle', load: () => import('./product/page') },
+  about: { path: '/about', load: () => import('./about/page') },
+  terms: { path: '/terms', load: () => import('./terms/page') },
+  privacy: { path: '/privacy', load: () => import('./privacy/page') },
+  'not-found': { path: null, load: () => import('./not-found/page') },
   // In the entry, not a chunk: the app's error boundary must show it without another request.
-  error: { path: null, load: async () => ({ default: ErrorPage }), meta: () => import('./error/meta') },
+  error: { path: null, load: async () => ({ default: ErrorPage }) },
 } satisfies Record<string, PageEntry>
 
 export type PageName = keyof typeof PAGES

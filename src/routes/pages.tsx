@@ -32,6 +32,13 @@ function loadProduct(c: Context<AppEnv>, handle: string) {
   return track(request)
 }
 
+/**
+ * A page's `meta.ts`, found by its folder's name. A template import, which esbuild (in
+ * wrangler) bundles as every file the pattern matches: the Worker has all the metas, and the
+ * browser's bundle, built from client/pages/pages.ts, names none of them.
+ */
+const metaOf = async (name: PageName): Promise<PageMeta> => ((await import(`../../client/pages/${name}/meta.ts`)) as { meta: PageMeta }).meta
+
 /** An absolute address on SHOP_ORIGIN (client/pages/page-meta.ts, `address`). */
 const addressOn = (c: Context<AppEnv>) => (path: string) => new URL(path, readConfig(c.env).shopOrigin).toString()
 
@@ -58,12 +65,12 @@ async function render(c: Context<AppEnv>, name: PageName, meta: PageMeta) {
 
 export const pages = new Hono<AppEnv>()
 for (const [name, page] of Object.entries(PAGES) as [PageName, (typeof PAGES)[PageName]][]) {
-  if (page.path) pages.get(page.path, async (c) => render(c, name, (await page.meta()).meta))
+  if (page.path) pages.get(page.path, async (c) => render(c, name, await metaOf(name)))
 }
 
 /** The paths each page lists, on SHOP_ORIGIN. */
 pages.get('/sitemap.xml', async (c) => {
-  const metas = await Promise.all(Object.values(PAGES).map(async (page) => (await page.meta()).meta))
+  const metas = await Promise.all((Object.keys(PAGES) as PageName[]).map(metaOf))
   const address = addressOn(c)
   const urls = metas.flatMap((meta) => meta.sitemap ?? []).map((path) => `<url><loc>${address(path)}</loc></url>`).join('')
   // Kept like a page (render/cache-policy.ts): the same for everyone, and purged with the pages.
@@ -73,5 +80,5 @@ pages.get('/sitemap.xml', async (c) => {
   })
 })
 
-export const renderNotFound = async (c: Context<AppEnv>) => render(c, 'not-found', (await PAGES['not-found'].meta()).meta)
-export const renderError = async (c: Context<AppEnv>) => render(c, 'error', (await PAGES.error.meta()).meta)
+export const renderNotFound = async (c: Context<AppEnv>) => render(c, 'not-found', await metaOf('not-found'))
+export const renderError = async (c: Context<AppEnv>) => render(c, 'error', await metaOf('error'))

@@ -1,7 +1,7 @@
 import { createStore } from 'jotai'
 import { expect, test } from 'vitest'
-import { addItemAtom, cartAtom, itemsAtom, storedCartAtom, totalQuantityAtom, unsavedUpdatesAtom } from '../../client/cart/cart-atoms'
-import { checkoutCreatedAtom, clearCartAtom, removeItemAtom, totalPriceAtom, updateQuantityAtom } from '../../client/cart/cart-edits'
+import { addItemAtom, cartAtom, isCartOpenAtom, itemsAtom, storedCartAtom, totalQuantityAtom, unsavedUpdatesAtom } from '../../client/cart/cart-atoms'
+import { cartIdAtom, checkoutCreatedAtom, clearCartAtom, isLoadingAtom, removeItemAtom, totalPriceAtom, updateQuantityAtom } from '../../client/cart/cart-edits'
 import { firstVariantLine } from '../../client/cart/cart-item'
 import { EMPTY_CART, MAX_LINES, MAX_QUANTITY, type CartItem } from '../../client/model/cart'
 import { parseStoredCart } from '../../client/browser/stored-cart'
@@ -121,4 +121,40 @@ test('the stored cart: a corrupted line is dropped and the rest kept; nonsense i
   const flat = { ...good, product: { ...good.product, images: [{ url: '/images/character-koala.svg', altText: null }] } }
   expect(parseStoredCart(JSON.stringify({ items: [flat], cartId: null, checkoutUrl: null })).items[0]!.product.images).toEqual({ edges: [{ node: { url: '/images/character-koala.svg', altText: null } }] })
   expect(parseStoredCart(null)).toEqual(EMPTY_CART)
+})
+
+test('a fresh page: the cart closed, nothing loading, the cart empty', () => {
+  const store = createStore()
+  expect(store.get(isCartOpenAtom)).toBe(false)
+  expect(store.get(isLoadingAtom)).toBe(false)
+  expect(store.get(cartIdAtom)).toBeNull()
+  expect(store.get(storedCartAtom)).toEqual(EMPTY_CART)
+})
+
+test.each([
+  ['a price with letters', { price: { amount: '38.0x', currencyCode: 'USD' } }],
+  ['a price with five decimals', { price: { amount: '38.00001', currencyCode: 'USD' } }],
+  ['a price with a trailing dot', { price: { amount: '38.', currencyCode: 'USD' } }],
+  ['a currency in lower case', { price: { amount: '38.0', currencyCode: 'usd' } }],
+  ['a four-letter currency', { price: { amount: '38.0', currencyCode: 'USDX' } }],
+  ['a picture on a protocol-relative address', { product: { title: 'x', handle: 'x', images: [{ url: '//evil.example/x.png', altText: null }] } }],
+  ['a picture on a made-up scheme', { product: { title: 'x', handle: 'x', images: [{ url: 'xhttps://x', altText: null }] } }],
+])('the stored cart: a line with %s is dropped', (_, spoiled) => {
+  const good = line('1')
+  const stored = parseStoredCart(JSON.stringify({ items: [{ ...good, ...spoiled }, good], cartId: null, checkoutUrl: null }))
+  expect(stored.items).toEqual([good])
+})
+
+test('the stored cart: whole-dollar and two-decimal prices are kept', () => {
+  for (const amount of ['38', '38.25']) {
+    const kept = line('1', 1, amount)
+    expect(parseStoredCart(JSON.stringify({ items: [kept], cartId: null, checkoutUrl: null })).items).toEqual([kept])
+  }
+})
+
+test("the stored cart: pictures over https, plain http (the page's CSP decides what loads) or on this site are kept", () => {
+  for (const url of ['https://cdn.shopify.com/x.jpg', 'http://127.0.0.1:8788/cdn/shop/files/x.jpg', '/images/character-koala.svg']) {
+    const kept = { ...line('1'), product: { title: 'x', handle: 'x', images: { edges: [{ node: { url, altText: null } }] } } }
+    expect(parseStoredCart(JSON.stringify({ items: [kept], cartId: null, checkoutUrl: null })).items).toEqual([kept])
+  }
 })

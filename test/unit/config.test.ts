@@ -92,3 +92,11 @@ test('configOrNull is null for a bad environment; every problem is named in one 
   expect(configOrNull(env({}))).toBeNull()
   expect(() => readConfig(env({ SHOP_ORIGIN: '' }))).toThrow(/^Invalid Worker configuration: SHOP_ORIGIN is not set; SHOPIFY_STORE_DOMAIN is not set/)
 })
+
+test('plain http only for loopback itself, not a host that starts or ends like it', () => {
+  for (const bad of ['http://127.0.0.1.evil.example', 'xhttp://127.0.0.1:8788', 'http://localhost:80x', 'http://127.0.0.1:8788/']) {
+    expect(() => readConfig(env({ SHOPIFY_STORE_DOMAIN: bad, SHOPIFY_STOREFRONT_TOKEN: 't' }))).toThrow(/SHOPIFY_STORE_DOMAIN/)
+  }
+  expect(readConfig(env({ SHOPIFY_STORE_DOMAIN: 'http://localhost:8788', SHOPIFY_STOREFRONT_TOKEN: 't' })).storefront.origin).toBe('http://localhost:8788')
+  expect(readConfig(env({ SHOPIFY_STORE_DOMAIN: 'http://localhost', SHOPIFY_STOREFRONT_TOKEN: 't' })).storefront.origin).toBe('http://localhost')
+})

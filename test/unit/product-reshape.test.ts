@@ -1,7 +1,7 @@
 import { rgbaToThumbHash } from 'thumbhash'
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { productTag } from '../../src/render/cache-policy'
-import { averageColour, reshapeProduct } from '../../src/storefront/product'
+import { averageColour, fetchProduct, reshapeProduct } from '../../src/storefront/product'
 
 // What the Worker makes of Shopify's answer before any page sees it.
 
@@ -48,4 +48,34 @@ test('nodes become arrays, and each picture (the variant’s too) gets its place
 test('a product is purged by a tag that names its handle, encoded', () => {
   expect(productTag('toddler-blanket')).toBe('product:toddler-blanket')
   expect(productTag('bébé,blanket')).toBe('product:b%C3%A9b%C3%A9%2Cblanket')
+})
+
+// Shopify's answer is checked before the shop uses it: a product missing any part a page
+// shows is refused as 'Unexpected answer from Shopify', never rendered half.
+const goodNode = () => ({
+  id: 'gid://shopify/Product/1', title: 'Blanket', description: 'Soft.', handle: 'toddler-blanket',
+  priceRange: { minVariantPrice: { amount: '38.0', currencyCode: 'USD' } },
+  images: { nodes: [{ url: 'https://cdn.shopify.com/s/files/flat.jpg', altText: null, width: 2048, height: 2048, thumbhash: thumbhashOf([230, 120, 40]) }] },
+  variants: { nodes: [{ id: 'gid://shopify/ProductVariant/1', title: 'Default', availableForSale: true, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [{ name: 'Size', value: 'One' }], image: null }] },
+})
+const storefront = { origin: 'https://blanket-shop.myshopify.com', token: { kind: 'public' as const, value: 't' }, timeoutMs: 5000 }
+
+test.each([
+  ['its price', (node: any) => delete node.priceRange.minVariantPrice.amount],
+  ['its price range', (node: any) => delete node.priceRange.minVariantPrice],
+  ['a picture’s address', (node: any) => delete node.images.nodes[0].url],
+  ['a picture’s width as text', (node: any) => (node.images.nodes[0].width = '2048')],
+  ['its pictures', (node: any) => delete node.images.nodes],
+  ['a variant’s price', (node: any) => delete node.variants.nodes[0].price.currencyCode],
+  ['a variant’s options', (node: any) => delete node.variants.nodes[0].selectedOptions[0].value],
+  ['its variants', (node: any) => delete node.variants.nodes],
+  ['a variant’s availability', (node: any) => delete node.variants.nodes[0].availableForSale],
+  ['its title', (node: any) => delete node.title],
+])('a product without %s is refused', async (_, spoil) => {
+  const node = goodNode()
+  spoil(node)
+  vi.stubGlobal('fetch', async () => Response.json({ data: { product: node } }))
+  await expect(fetchProduct(storefront, 'toddler-blanket')).rejects.toThrow(/^Unexpected answer from Shopify/)
+  vi.stubGlobal('fetch', async () => Response.json({ data: { product: goodNode() } }))
+  await expect(fetchProduct(storefront, 'toddler-blanket')).resolves.toMatchObject({ title: 'Blanket' })
 })

@@ -15,12 +15,12 @@ export { ProductStore } from './storefront/product-store'
 const app = new Hono<AppEnv>()
 
 // Cloudflare's ray id names the request in Cloudflare's own logs too. The id goes out as
-// X-Request-Id on every answer no cache shares (render/render-page.tsx adds it to such a
-// page; the last middleware here to the rest), never on a page a cache keeps.
+// X-Request-Id on every answer no cache shares, decided by the page's cache policy
+// (render/render-page.tsx, `settle`), never on a page a cache keeps.
 app.use(requestId({ headerName: '', generator: (c) => c.req.header('CF-Ray') ?? crypto.randomUUID() }))
 app.use(async (c, next) => {
   await next()
-  if (!c.get('page')) c.res.headers.set('X-Request-Id', c.get('requestId'))
+  if (!c.get('page')?.policy.shared) c.res.headers.set('X-Request-Id', c.get('requestId'))
 })
 // Server-Timing: what a page's product cost, or a checkout's call to Shopify; only metrics
 // that were set, so a shared page (which sets none) gets no header.

@@ -5,7 +5,7 @@ import { isbot } from 'isbot'
 import { App } from '../../client/App'
 import { preloadSections } from '../../client/lib/deferred-section'
 import { loadPage, type PageData } from '../../client/pages/pages'
-import { track, type Thenable } from '../../client/lib/thenable'
+import { fulfilled, track, type Thenable } from '../../client/lib/thenable'
 import type { ProductResult } from '../../client/model/product-result'
 import type { AppEnv, RenderedPage } from '../app-env'
 import { configOrNull } from '../config'
@@ -68,8 +68,8 @@ export async function renderPage(c: Context<AppEnv>, render: PageRender): Promis
   c.header('Content-Security-Policy', contentSecurityPolicy(configOrNull(c.env), nonce))
 
   const [styles, Page] = await Promise.all([inlineStyles(c.env.ASSETS), loadWholePage(render.page.page)])
-  const products = product ? track(Promise.resolve(product).then((found) => found.result)) : null
-  if (products && lookup) Object.assign(products, { status: 'fulfilled', value: lookup.result })
+  // The app reads the product itself: at once when it is known, else when it streams in.
+  const products = lookup ? fulfilled(lookup.result) : product ? track(Promise.resolve(product).then((found) => found.result)) : null
   c.status(status as ContentfulStatusCode)
   // Through @hono/react-renderer (src/render/page-renderer.tsx). A crawler waited for the
   // product above, and every section is preloaded, so nothing is left to stream late.
@@ -84,15 +84,15 @@ export async function renderPage(c: Context<AppEnv>, render: PageRender): Promis
 
 /**
  * Records what rendering produced, as the one value the request log and the outer
- * middleware read, and sets the headers its cache policy gives (cache-policy.ts). A page
- * no cache shares also gets this request's id and Server-Timing; a shared one never does.
+ * middleware read (src/index.ts adds the request id to what no cache shares), and sets the
+ * headers its cache policy gives (cache-policy.ts). A page no cache shares also gets
+ * Server-Timing; a shared one never does.
  */
 export function settle(c: Context<AppEnv>, outcome: Omit<RenderedPage, 'policy'>): RenderedPage {
   const rendered = { ...outcome, policy: pageCachePolicy(outcome, configOrNull(c.env)?.pageCache ?? null) }
   c.set('page', rendered)
   for (const [name, value] of Object.entries(rendered.policy.headers)) c.header(name, value)
   if (!rendered.policy.shared) {
-    c.header('X-Request-Id', c.get('requestId'))
     if (outcome.cache) setMetric(c, 'cache', outcome.cache)
     if (outcome.upstreamMs !== undefined) setMetric(c, 'storefront', outcome.upstreamMs)
   }

@@ -209,7 +209,7 @@ export function createStorefrontDouble() {
     })
     const total = cart.lines.reduce((sum, l) => sum + Number(lookup.get(l.variantId)!.v.price.amount) * l.quantity, 0)
     return new Response(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout – Storefront double</title></head><body>` +
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout – Storefront double</title><link rel="icon" href="data:,"></head><body>` +
         `<h1>Checkout (local Storefront double)</h1><p>Channel: <span id="channel">${escapeHtml(url.searchParams.get('channel') ?? '')}</span></p>` +
         `<table><thead><tr><th>Item</th><th>Qty</th><th>Price</th></tr></thead><tbody>${rows.join('')}</tbody></table>` +
         `<p>Total: <strong id="total">$${total.toFixed(2)}</strong></p></body></html>`,

@@ -11,7 +11,14 @@ export const SCREENSHOTS = 'test-results/screenshots'
 
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
 
-export type Watched = { page: Page; context: BrowserContext; problems: string[]; consoleLines: string[] }
+export type Watched = {
+  page: Page
+  context: BrowserContext
+  problems: string[]
+  consoleLines: string[]
+  /** Problems the test provoked on purpose (a 404 it asked for): not held against it. */
+  expected: RegExp[]
+}
 
 /**
  * A page whose console errors, uncaught exceptions and React hydration complaints are
@@ -25,7 +32,33 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
   return watch(page, context)
 }
 
+/** Every page opened since the test began (watchEveryPage), with what went wrong in it. */
+const pagesOfThisTest = new Map<Page, Watched>()
+
+/**
+ * Makes every context `browser` opens watch its pages, new tabs included, so that a console
+ * error, an uncaught exception or a CSP violation in any of them fails the test that opened
+ * it (shop-in-chromium.ts checks after each test), whether or not the test asks.
+ */
+export function watchEveryPage(browser: Browser) {
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = async (options) => {
+    const context = await newContext(options)
+    context.on('page', (page) => watch(page, context))
+    return context
+  }
+}
+
+/** The problems no test expected in the pages opened since the last call. */
+export function unexpectedProblems(): string[] {
+  const pages = [...pagesOfThisTest.values()]
+  pagesOfThisTest.clear()
+  return pages.flatMap((watched) => watched.problems.filter((problem) => !watched.expected.some((pattern) => pattern.test(problem))))
+}
+
 export function watch(page: Page, context: BrowserContext): Watched {
+  const known = pagesOfThisTest.get(page)
+  if (known) return known
   const problems: string[] = []
   const consoleLines: string[] = []
   page.on('console', (message) => {
@@ -35,8 +68,12 @@ export function watch(page: Page, context: BrowserContext): Watched {
     const about = message.location().url
     if (message.type() === 'error' || /hydrat|Content Security Policy/i.test(text)) problems.push(`${message.type()}: ${text}${about ? ` (${about})` : ''}`)
   })
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
-  return { page, context, problems, consoleLines }
+  // A test's init script also runs in the blank page a new tab starts as, where there is
+  // no storage to touch: that is the test's, not the shop's.
+  page.on('pageerror', (error) => page.url() !== 'about:blank' && problems.push(`pageerror: ${error.message}`))
+  const watched = { page, context, problems, consoleLines, expected: [] }
+  pagesOfThisTest.set(page, watched)
+  return watched
 }
 
 /** axe-core on the page as it stands; returns the violations, which tests expect to be none. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { blanket } from '../../storefront-double/catalog'
 import { startShop, type Shop } from '../worker/harness'
 import { DESKTOP, expectClean, hydrated, openPage, PHONE } from './browser'
-import { shop, browser, visit, badge, useShopInChromium } from './shop-in-chromium'
+import { shop, browser, visit, badge, expectDocumentStatus, useShopInChromium } from './shop-in-chromium'
 
 useShopInChromium()
 
@@ -102,6 +102,7 @@ describe('when the product is not available', () => {
     expect(await watched.page.getByText('Please reload the page in a minute.').isVisible()).toBe(true)
     // Chromium reports the document's own status; nothing else may go wrong.
     expect(watched.problems).toEqual([`error: Failed to load resource: the server responded with a status of 503 (Service Unavailable) (${broken.origin}/)`])
+    watched.expected.push(/status of 503/)
   })
 })
 
@@ -130,8 +131,10 @@ describe('words and sizes', () => {
     expect(await missing.page.getByText('We don’t sell a product by this name.').isVisible()).toBe(true)
     await missing.context.close()
     shop.double.setFault({ kind: 'status', status: 500 })
-    const { page, context } = await openPage(browser, PHONE)
+    const watched = await openPage(browser, PHONE)
+    const { page, context } = watched
     expect((await page.goto(`${shop.origin}/product/blanket-while-shopify-is-down`))!.status()).toBe(503)
+    expectDocumentStatus(watched, 503, `${shop.origin}/product/blanket-while-shopify-is-down`)
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('Product not found')
     expect(await page.getByText('We can’t reach our stock right now. Please try again in a minute.').isVisible()).toBe(true)
     await context.close()

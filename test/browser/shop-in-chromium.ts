@@ -1,9 +1,9 @@
 // What every browser spec file shares: one shop (the built Worker in Miniflare, with the
 // Storefront double) and one Chromium per file, and the ways the specs open a page.
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 import { appModules, startShop, type Shop } from '../worker/harness'
-import { hydrated, launchChromium, openPage, PHONE, type Watched } from './browser'
+import { hydrated, launchChromium, openPage, PHONE, unexpectedProblems, watchEveryPage, type Watched } from './browser'
 
 export let shop: Shop
 export let browser: Browser
@@ -12,6 +12,12 @@ export let browser: Browser
 export function useShopInChromium() {
   beforeAll(async () => {
     ;[shop, browser] = await Promise.all([startShop(), launchChromium()])
+    watchEveryPage(browser)
+  })
+  // Every test, whatever it checks itself: no console error, uncaught exception or CSP
+  // violation in any page it opened, unless it said it provoked that one (`expected`).
+  afterEach(() => {
+    expect(unexpectedProblems(), 'console errors, page errors or CSP violations in the pages this test opened').toEqual([])
   })
   afterAll(async () => {
     await browser?.close()
@@ -22,9 +28,18 @@ export function useShopInChromium() {
 
 export async function visit(path: string, viewport = PHONE): Promise<Watched> {
   const watched = await openPage(browser, viewport)
-  await watched.page.goto(shop.origin + path)
+  const response = await watched.page.goto(shop.origin + path)
+  // Chromium reports a page answered with 404 or 503 as a failed load of the page itself:
+  // a test that visits one asked for that line, and only that one.
+  if (response && response.status() >= 400) expectDocumentStatus(watched, response.status(), response.url())
   await hydrated(watched.page)
   return watched
+}
+
+/** Chromium's console line for a document answered with `status`: expected by the test that asked for it. */
+export function expectDocumentStatus(watched: Watched, status: number, url: string) {
+  const escaped = url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  watched.expected.push(new RegExp(`^error: Failed to load resource: the server responded with a status of ${status} \\([^)]*\\) \\(${escaped}\\)$`))
 }
 
 export const badge = (page: Page) => page.getByTestId('cart-badge')

@@ -100,3 +100,14 @@ test('plain http only for loopback itself, not a host that starts or ends like i
   expect(readConfig(env({ SHOPIFY_STORE_DOMAIN: 'http://localhost:8788', SHOPIFY_STOREFRONT_TOKEN: 't' })).storefront.origin).toBe('http://localhost:8788')
   expect(readConfig(env({ SHOPIFY_STORE_DOMAIN: 'http://localhost', SHOPIFY_STOREFRONT_TOKEN: 't' })).storefront.origin).toBe('http://localhost')
 })
+
+// A token or secret pasted into `wrangler secret put` often ends in a newline; sent as it is,
+// Shopify refuses every call (401) and every webhook signature fails.
+test('tokens and the webhook secret are used without the spaces and newline they were pasted with', () => {
+  const config = (vars: Partial<Bindings>) => readConfig(env({ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', ...vars }))
+  expect(config({ SHOPIFY_STOREFRONT_TOKEN: ' pub\n' }).storefront.token).toEqual({ kind: 'public', value: 'pub' })
+  expect(config({ SHOPIFY_STOREFRONT_PRIVATE_TOKEN: '\tpriv \n' }).storefront.token).toEqual({ kind: 'private', value: 'priv' })
+  expect(config({ SHOPIFY_STOREFRONT_TOKEN: 't', SHOPIFY_WEBHOOK_SECRET: 'whsec\n' }).webhook.secret).toBe('whsec')
+  // Only spaces is no token at all.
+  expect(() => config({ SHOPIFY_STOREFRONT_TOKEN: '  ' })).toThrow('SHOPIFY_STOREFRONT_TOKEN is not set (nor SHOPIFY_STOREFRONT_PRIVATE_TOKEN): the Storefront API needs a token')
+})

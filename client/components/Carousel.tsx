@@ -25,7 +25,7 @@ export function Carousel({ id, label, interval, children, className = '' }: Caro
       hasTrack={false}
       options={OPTIONS}
       aria-label={label}
-      className={`is-rendered relative pb-7 ${className}`}
+      className={`is-rendered relative pb-8 ${className}`}
       onMounted={(splide) => splide.on('destroy', advanceEvery(splide, interval))}
     >
       <SplideTrack className="rounded-3xl">{children}</SplideTrack>
@@ -50,11 +50,13 @@ const OPTIONS: Options = {
   // Pictures after the first come with data-splide-lazy (slidePicture below).
   lazyLoad: 'nearby',
   classes: {
-    pagination: 'splide__pagination absolute inset-x-0 bottom-0 flex justify-center gap-2',
+    pagination: 'splide__pagination absolute inset-x-0 bottom-0 flex justify-center',
     // No spinner: one would spin, restyling the page every frame, in each slide off
     // screen whose picture is not loaded yet.
     spinner: 'hidden',
-    page: 'splide__pagination__page h-3 w-3 rounded-full bg-stone-300 transition [&.is-active]:w-7 [&.is-active]:bg-orange-600',
+    // A 24 × 24 px tap target (WCAG 2.2, 2.5.8) around a 12 px dot: the padding is part of
+    // the button, the background only fills its content box.
+    page: 'splide__pagination__page h-6 w-6 rounded-full bg-clip-content p-1.5 bg-stone-300 transition [&.is-active]:w-10 [&.is-active]:bg-orange-600',
   },
 }
 

@@ -3,7 +3,9 @@ import type { Splide } from '@splidejs/splide'
 /**
  * Moves a mounted carousel on by one slide every `interval` ms. It stops for good once the
  * shopper touches, clicks, drags, types in or focuses it, pauses while the tab is hidden
- * and resumes when it is visible again. Returns the cleanup.
+ * and resumes when it is visible again. It never moves by itself for a shopper who asks for
+ * less motion (prefers-reduced-motion; Splide itself then slides without animating, its
+ * `reducedMotion` default). Returns the cleanup.
  */
 export function advanceEvery(splide: Splide, interval: number): () => void {
   const root = splide.root
@@ -11,7 +13,7 @@ export function advanceEvery(splide: Splide, interval: number): () => void {
   // autoplay does); once it stops, they are.
   const live = splide.Components.Live
   let timer: ReturnType<typeof setInterval> | undefined
-  let stopped = false
+  let stopped = matchMedia('(prefers-reduced-motion: reduce)').matches
   const pause = () => {
     clearInterval(timer)
     timer = undefined

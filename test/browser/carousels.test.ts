@@ -48,6 +48,33 @@ describe('carousels', () => {
     expect(await activeDot(page, hero)).toBe(3)
   })
 
+  test('each dot is a tap target of at least 24 × 24 px (WCAG 2.2, 2.5.8)', async () => {
+    const { page } = await visit('/', PHONE)
+    const dots = page.locator('[data-testid="hero-carousel"] .splide__pagination__page')
+    await expect.poll(() => dots.count(), { timeout: MOUNT_MS }).toBe(5)
+    for (const box of await dots.evaluateAll((all) => all.map((dot) => dot.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(box.width).toBeGreaterThanOrEqual(24)
+      expect(box.height).toBeGreaterThanOrEqual(24)
+    }
+  })
+
+  test('a shopper who asks for less motion: no carousel moves by itself, and a dot shows its slide without sliding', async () => {
+    const watched = await openPage(browser, PHONE)
+    await watched.page.emulateMedia({ reducedMotion: 'reduce' })
+    const { page } = watched
+    await page.goto(shop.origin + '/')
+    await hydrated(page)
+    const hero = '[data-testid="hero-carousel"]'
+    await expect.poll(() => page.locator(`${hero} .splide__pagination__page`).count(), { timeout: MOUNT_MS }).toBe(5)
+    await page.waitForTimeout(4000) // longer than the 3000 ms interval
+    expect(await activeDot(page, hero)).toBe(0)
+    await page.locator(`${hero} .splide__pagination__page`).nth(2).click()
+    await expect.poll(() => activeDot(page, hero)).toBe(2)
+    // Splide's reducedMotion: the list jumps, with no transition.
+    expect(await page.locator(`${hero} .splide__list`).evaluate((list) => getComputedStyle(list).transitionDuration)).toMatch(/^0s$|^$/)
+    expectClean(watched)
+  })
+
   test('between slides a carousel leaves the phone idle: no animation frame every 16 ms', async () => {
     const watched = await openPage(browser, PHONE, (context) =>
       context.addInitScript(() => {

@@ -1,6 +1,6 @@
 import { atom, getDefaultStore } from 'jotai'
 import { atomEffect } from 'jotai-effect'
-import { cartIdAtom, clearCartAtom } from '../cart/cart-edits'
+import { cartIdAtom, hostedCartGoneAtom } from '../cart/cart-edits'
 import { CART_STORAGE_KEY, EMPTY_CART, type StoredCart } from '../model/cart'
 import { cartAtom, unsavedUpdatesAtom } from '../cart/cart-atoms'
 
@@ -66,8 +66,9 @@ const persistCartEffect = atomEffect((get, set) => {
 
 /**
  * The cart survives the purchase in this tab. When the shopper comes back to it (focus or
- * visibility), ask the Worker whether Shopify still has the hosted cart; once it was
- * bought (or expired), empty the local one. Any failure keeps the cart as it is.
+ * visibility), ask the Worker whether Shopify still has the hosted cart; once it is gone,
+ * empty the local one if that can only mean a paid order (hostedCartGoneAtom). Any failure
+ * keeps the cart as it is.
  */
 const forgetCompletedCartEffect = atomEffect((get, set) => {
   const cartId = get(cartIdAtom)
@@ -82,7 +83,7 @@ const forgetCompletedCartEffect = atomEffect((get, set) => {
     asking = true
     try {
       const response = await fetch(`/cart/status?id=${encodeURIComponent(cartId)}`)
-      if (response.ok && ((await response.json()) as { status?: string }).status === 'gone') set(clearCartAtom)
+      if (response.ok && ((await response.json()) as { status?: string }).status === 'gone') set(hostedCartGoneAtom, Date.now())
     } catch {
       // Offline or Shopify unreachable: keep the cart.
     } finally {

@@ -43,6 +43,9 @@ const storedCartSchema = z.object({
   items: z.array(z.unknown()).check(z.maxLength(MAX_LINES)),
   cartId: z.nullable(text(200)),
   checkoutUrl: z.nullable(webUrl),
+  // Carts stored before it was kept have none, and a bad one costs only itself: the hosted
+  // cart's age is then unknown.
+  cartCreatedAt: z.catch(z.optional(z.nullable(z.number().check(z.int(), z.nonnegative()))), null),
 })
 
 /**
@@ -59,7 +62,7 @@ export function parseStoredCart(text: string | null): StoredCart {
       const line = cartItemSchema.safeParse(item)
       return line.success ? [line.data] : []
     })
-    return { ...parsed.data, items }
+    return { ...parsed.data, items, cartCreatedAt: parsed.data.cartCreatedAt ?? null }
   } catch {
     return EMPTY_CART
   }

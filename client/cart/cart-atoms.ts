@@ -32,14 +32,20 @@ export const totalQuantityAtom = atom((get) => get(itemsAtom).reduce((sum, item)
 
 export const clamp = (quantity: number) => Math.min(quantity, MAX_QUANTITY)
 
-/** Adds to the line of the same variant, or appends a new line. */
-export const addItemAtom = atom(null, (_get, set, item: CartItem) => {
+/**
+ * Adds to the line of the same variant, or appends a new line. False when the cart as
+ * known now could take none of it: the line is at MAX_QUANTITY, or the cart at MAX_LINES.
+ */
+export const addItemAtom = atom(null, (get, set, item: CartItem): boolean => {
+  const before = get(cartAtom)
   set(storedCartAtom, (cart) => {
     const existing = cart.items.find((line) => line.variantId === item.variantId)
     if (existing) {
+      if (existing.quantity >= MAX_QUANTITY) return cart
       return { ...cart, items: cart.items.map((line) => (line === existing ? { ...line, quantity: clamp(line.quantity + item.quantity) } : line)) }
     }
     if (cart.items.length >= MAX_LINES) return cart
     return { ...cart, items: [...cart.items, { ...item, quantity: clamp(item.quantity) }] }
   })
+  return get(cartAtom) !== before
 })

@@ -9,8 +9,8 @@ type CheckoutAnswer = { checkoutUrl: string; cartId: string }
  * Creates the hosted cart through the Worker's POST /checkout and opens Shopify's checkout
  * in a new tab. The tab is opened inside the click, before any await (browsers block a
  * window opened later as a pop-up), and says where it is going while the cart is created.
- * It is pointed at the checkout once the URL is known, or at a page that says the checkout
- * failed and leads back to the shop (public/to-checkout/failed/).
+ * It is pointed at the checkout once the URL is known, or closed when the checkout failed
+ * (the failure toast shows in the shop's tab).
  */
 export function useCheckout() {
   const items = useAtomValue(itemsAtom)
@@ -42,7 +42,13 @@ export function useCheckout() {
       else window.location.assign(answer.checkoutUrl) // pop-ups blocked outright: go there here
       setOpen(false)
     } catch (error) {
-      if (tab) tab.location.href = '/to-checkout/failed/'
+      // The shopper is still in the shop, where the toast below says what happened: the tab
+      // that was waiting for the checkout goes. A browser that keeps it open anyway shows
+      // the shop's page that says the same and leads back.
+      if (tab) {
+        tab.close()
+        if (!tab.closed) tab.location.href = '/to-checkout/failed/'
+      }
       console.warn('Checkout failed:', error)
       toastCheckoutFailed()
     } finally {

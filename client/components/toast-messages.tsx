@@ -1,4 +1,5 @@
 import toast, { type Toast, type ToastOptions } from 'react-hot-toast'
+import { MAX_QUANTITY } from '../model/cart'
 
 // What each toast says (docs/product.md), fetched with react-hot-toast on the first toast, so
 // none of it weighs on the page's first load.
@@ -21,4 +22,6 @@ export const messages = {
   added: () => toast.success('Added to cart!', TOP_CENTRE),
   productUnavailable: () => error('Product not available', 'We can’t reach our stock right now. Please reload the page in a minute.'),
   checkoutFailed: () => error('Failed to create checkout', 'Please try again later.'),
+  // Not in the spec: at the cap, 'Added to cart!' would say something the cart did not do.
+  atMost: () => error('Nothing added', `Your cart already holds ${MAX_QUANTITY} of this blanket, the most one order can take.`),
 }

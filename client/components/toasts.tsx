@@ -20,6 +20,7 @@ async function show(message: keyof typeof messages) {
 export const toastAdded = () => show('added')
 export const toastProductUnavailable = () => show('productUnavailable')
 export const toastCheckoutFailed = () => show('checkoutFailed')
+export const toastAtMost = () => show('atMost')
 
 const Toaster = lazy(() => import('react-hot-toast').then((module) => ({ default: module.Toaster })))
 

@@ -23,6 +23,21 @@ export type CartItem = {
   product: { title: string; handle: string; images: { edges: { node: CartImage }[] } }
 }
 
-export type StoredCart = { items: CartItem[]; cartId: string | null; checkoutUrl: string | null }
+/**
+ * SPEC.md's cart state as stored, and when its hosted cart was created (ms since the epoch),
+ * so a hosted cart Shopify no longer has can be told paid from expired
+ * (client/browser/cart-effects.ts).
+ */
+export type StoredCart = { items: CartItem[]; cartId: string | null; checkoutUrl: string | null; cartCreatedAt: number | null }
 
-export const EMPTY_CART: StoredCart = { items: [], cartId: null, checkoutUrl: null }
+export const EMPTY_CART: StoredCart = { items: [], cartId: null, checkoutUrl: null, cartCreatedAt: null }
+
+/**
+ * How long after its creation a hosted cart that Shopify no longer has means a paid order.
+ * Shopify answers null for a cart that was checked out and for one that expired; its staff
+ * put the expiry of an unpaid cart at about 10 days after creation (developer forum, 'How
+ * long does a cart session live', pointing at 'Manage a cart with the Storefront API'), and
+ * shoppers report up to 30 days after its last update. A checkout is paid within minutes, so
+ * within a day 'gone' is a paid order; later it may be either, and the lines are kept.
+ */
+export const HOSTED_CART_PAID_WITHIN_MS = 24 * 60 * 60 * 1000

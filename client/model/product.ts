@@ -30,5 +30,7 @@ export type Product = {
   priceRange: { minVariantPrice: Money }
   images: Image[]
   variants: Variant[]
+  /** Each option (Size, Print) and the values it takes. */
+  options: { name: string; values: string[] }[]
 }
 

@@ -33,9 +33,12 @@ export type MetaInput = {
 export type PageMeta = {
   /**
    * The handle of the product the page waits for, from the route's parameters; null when
-   * they can name no product, which is a 404 without asking Shopify.
+   * they can name no product: the page then shows its product as missing (its 404 view)
+   * without asking Shopify.
    */
   product?: (params: Record<string, string>) => string | null
+  /** The page's one address when the route's parameters spell it otherwise: a 301 there. */
+  redirect?: (params: Record<string, string>) => string | null
   /** The status when the page's product is not in the shop (the landing page still sells). */
   missingStatus?: number
   /** The status of a page that shows no product (the 404 and error pages). */

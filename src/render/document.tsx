@@ -40,11 +40,12 @@ export function Document({ head, page, styles, modules, children }: DocumentProp
         <meta name="twitter:card" content="summary_large_image" />
         {head.jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(head.jsonLd) }} />}
         <style dangerouslySetInnerHTML={{ __html: styles }} />
+        {/* In the head, so a buy tap is held from the first paint on (start-app.ts). */}
+        <script data-modules={JSON.stringify(modules)} dangerouslySetInnerHTML={{ __html: START_APP_SCRIPT }} />
       </head>
       <body>
         <div id="root">{children}</div>
         <script type="application/json" id={PAGE_DATA_ID} dangerouslySetInnerHTML={{ __html: jsonForScript(page) }} />
-        <script data-modules={JSON.stringify(modules)} dangerouslySetInnerHTML={{ __html: START_APP_SCRIPT }} />
       </body>
     </html>
   )

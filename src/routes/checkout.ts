@@ -10,7 +10,7 @@ import type { AppEnv } from '../app-env'
 import { withinLimit } from '../rate-limit'
 import { readConfig } from '../config'
 import { log } from '../log'
-import { createCart, type CartLineInput } from '../storefront/cart'
+import { createCart, differingLines, type CartLineInput, type CreatedCart } from '../storefront/cart'
 import { StorefrontError } from '../storefront/client'
 
 const MAX_BODY_BYTES = 16 * 1024
@@ -43,14 +43,29 @@ function upstreamMessage(error: unknown): string {
   return error instanceof StorefrontError ? error.message : 'Failed to create checkout'
 }
 
+/**
+ * What a shopper without JavaScript reads when the checkout fails: the catalogue's words,
+ * Shopify's reason between them when it gave one, each sentence ended once (Shopify's own
+ * messages often end in a full stop).
+ */
+function formFailureText(error: unknown): string {
+  const reason = error instanceof StorefrontError ? ` ${error.message.replace(/[.\s]+$/, '')}.` : ''
+  return `Failed to create checkout.${reason} Please try again later.`
+}
+
 async function startCheckout(c: Context<AppEnv>, lines: CartLineInput[]) {
   const config = readConfig(c.env)
   startTime(c, 'storefront')
+  let cart: CreatedCart
   try {
-    return await createCart(config.storefront, lines, c.req.header('CF-Connecting-IP'))
+    cart = await createCart(config.storefront, lines, c.req.header('CF-Connecting-IP'))
   } finally {
     endTime(c, 'storefront')
   }
+  // The shopper pays for what Shopify's cart holds: tell the operator where it is not what was sent.
+  const differences = differingLines(lines, cart.lines)
+  if (differences.length > 0) log(c, 'warn', 'hosted cart differs from the lines sent', { cartId: cart.id, differences })
+  return cart
 }
 
 /** The app's JSON and a plain form each have their validator and handler; nothing else is taken. */
@@ -88,7 +103,7 @@ const checkoutFormPost = every(
       return c.redirect(cart.checkoutUrl, 303)
     } catch (error) {
       log(c, 'error', 'checkout failed', { error })
-      return c.text(`Failed to create checkout. ${upstreamMessage(error)}. Please try again later.`, 502)
+      return c.text(formFailureText(error), 502)
     }
   },
 )

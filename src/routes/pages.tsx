@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { PAGES, type PageName } from '../../client/pages/pages'
 import type { PageMeta } from '../../client/pages/page-meta'
-import { track } from '../../client/lib/thenable'
+import { fulfilled, track } from '../../client/lib/thenable'
 import type { AppEnv } from '../app-env'
 import { readConfig } from '../config'
 import { log } from '../log'
@@ -45,19 +45,23 @@ const addressOn = (c: Context<AppEnv>) => (path: string) => new URL(path, readCo
 /** Renders one page of the table: its product (if any), status, head and cache tags, from its meta. */
 async function render(c: Context<AppEnv>, name: PageName, meta: PageMeta) {
   const params = c.req.param() as Record<string, string>
+  const redirect = meta.redirect?.(params)
+  if (redirect) {
+    settle(c, { status: 301, complete: true, tags: [] })
+    return c.redirect(redirect, 301)
+  }
   const handle = meta.product?.(params)
-  if (handle === null) return c.notFound()
   const address = addressOn(c)
   return renderPage(c, {
     page: { page: name, path: c.req.path },
     head: (product) => meta.head({ params, product, address }),
     status: meta.status,
-    ...(handle && {
-      product: loadProduct(c, handle),
+    ...(handle !== undefined && {
+      product: handle === null ? fulfilled<ProductLookup>({ result: { status: 'missing' } }) : loadProduct(c, handle),
       // 503 when Shopify could not be asked, so the edge may serve its last good copy (stale-if-error).
       statusFor: ({ result, retryAfterSeconds }: ProductLookup) =>
         result.status === 'found' ? 200 : result.status === 'missing' ? (meta.missingStatus ?? 404) : retryAfterSeconds ? 429 : 503,
-      cacheTags: [productTag(handle)],
+      cacheTags: handle === null ? [] : [productTag(handle)],
       deadlineMs: readConfig(c.env).renderDeadlineMs,
     }),
   })

@@ -5,7 +5,9 @@ import { StorefrontError, storefrontFetch } from './client'
 /** A line of the cart to create: a variant and how many. */
 export type CartLineInput = { merchandiseId: string; quantity: number }
 
-export type CreatedCart = { id: string; checkoutUrl: string; totalQuantity: number }
+/** The hosted cart as Shopify created it: SPEC.md's fields, its lines flattened. */
+export type CreatedCart = { id: string; checkoutUrl: string; totalQuantity: number; totalAmount: Money; lines: CartLineInput[] }
+type Money = { amount: string; currencyCode: string }
 
 export const CART_CREATE_MUTATION = /* GraphQL */ `
   mutation CartCreate($input: CartInput!) {
@@ -14,6 +16,22 @@ export const CART_CREATE_MUTATION = /* GraphQL */ `
         id
         checkoutUrl
         totalQuantity
+        cost {
+          totalAmount {
+            amount
+            currencyCode
+          }
+        }
+        lines(first: 100) {
+          nodes {
+            quantity
+            merchandise {
+              ... on ProductVariant {
+                id
+              }
+            }
+          }
+        }
       }
       userErrors {
         field
@@ -31,6 +49,8 @@ const cartCreateData = z.object({
           id: z.string(),
           checkoutUrl: z.string().nullish(),
           totalQuantity: z.number().int(),
+          cost: z.object({ totalAmount: z.object({ amount: z.string(), currencyCode: z.string() }) }),
+          lines: z.object({ nodes: z.array(z.object({ quantity: z.number().int(), merchandise: z.object({ id: z.string() }) })) }),
         })
         .nullable(),
       userErrors: z.array(z.object({ field: z.array(z.string()).nullable(), message: z.string() })),
@@ -70,5 +90,24 @@ export async function createCart(
   } catch {
     throw new StorefrontError('No checkout URL returned from Shopify', 'shape')
   }
-  return { id: cart.id, checkoutUrl, totalQuantity: cart.totalQuantity }
+  return {
+    id: cart.id,
+    checkoutUrl,
+    totalQuantity: cart.totalQuantity,
+    totalAmount: cart.cost.totalAmount,
+    lines: cart.lines.nodes.map((line) => ({ merchandiseId: line.merchandise.id, quantity: line.quantity })),
+  }
+}
+
+/**
+ * Where the hosted cart differs from the lines that were sent (Shopify may drop a variant
+ * that sold out, or lower a quantity to what is in stock): one entry per variant, empty when
+ * the two agree.
+ */
+export function differingLines(sent: CartLineInput[], created: CartLineInput[]): { merchandiseId: string; sent: number; created: number }[] {
+  const total = (lines: CartLineInput[]) => lines.reduce((map, l) => map.set(l.merchandiseId, (map.get(l.merchandiseId) ?? 0) + l.quantity), new Map<string, number>())
+  const [asSent, asCreated] = [total(sent), total(created)]
+  return [...new Set([...asSent.keys(), ...asCreated.keys()])]
+    .map((merchandiseId) => ({ merchandiseId, sent: asSent.get(merchandiseId) ?? 0, created: asCreated.get(merchandiseId) ?? 0 }))
+    .filter((line) => line.sent !== line.created)
 }

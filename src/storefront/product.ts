@@ -7,9 +7,9 @@ import { thumbHashToAverageRGBA } from 'thumbhash'
 // Pictures come with their size (the box the page draws before they arrive) and ThumbHash
 // (whose average colour fills that box); both are null for a picture Shopify does not host.
 // `product(handle:)` replaces the deprecated `productByHandle` in 2025-07; `reshapeProduct`
-// turns the answer into the shop's Product (types.ts). Only the fields the shop shows or
-// sends to checkout are asked for: the blanket's options (one size, one print) are not,
-// since no page offers a choice of them.
+// turns the answer into the shop's Product (client/model/product.ts): the fields SPEC.md's
+// Product lists, options included (as `optionValues`, the 2025-07 field that replaced
+// `values`), reshaped to `{ name, values }`.
 // Stryker disable next-line StringLiteral: the document is checked against Shopify's schema instead (test/unit/graphql-documents.test.ts)
 export const PRODUCT_QUERY = /* GraphQL */ `
   query ProductByHandle($handle: String!) {
@@ -27,6 +27,12 @@ export const PRODUCT_QUERY = /* GraphQL */ `
       images(first: 10) {
         nodes {
           ...ProductImage
+        }
+      }
+      options {
+        name
+        optionValues {
+          name
         }
       }
       variants(first: 10) {
@@ -71,6 +77,7 @@ const productData = z.object({
       handle: z.string(),
       priceRange: z.object({ minVariantPrice: money }),
       images: z.object({ nodes: z.array(imageData) }),
+      options: z.array(z.object({ name: z.string(), optionValues: z.array(z.object({ name: z.string() })) })),
       variants: z.object({
         nodes: z.array(
           z.object({
@@ -93,6 +100,7 @@ export function reshapeProduct(product: NonNullable<ProductData['product']>): Pr
   return {
     ...product,
     images: product.images.nodes.map(reshapeImage),
+    options: product.options.map(({ name, optionValues }) => ({ name, values: optionValues.map((value) => value.name) })),
     variants: product.variants.nodes.map((variant) => ({ ...variant, image: variant.image && reshapeImage(variant.image) })),
   }
 }

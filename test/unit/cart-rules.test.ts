@@ -1,9 +1,9 @@
 import { createStore } from 'jotai'
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { addItemAtom, cartAtom, isCartOpenAtom, itemsAtom, storedCartAtom, totalQuantityAtom, unsavedUpdatesAtom } from '../../client/cart/cart-atoms'
-import { cartIdAtom, checkoutCreatedAtom, clearCartAtom, isLoadingAtom, removeItemAtom, totalPriceAtom, updateQuantityAtom } from '../../client/cart/cart-edits'
+import { cartIdAtom, checkoutCreatedAtom, clearCartAtom, hostedCartGoneAtom, isLoadingAtom, removeItemAtom, totalPriceAtom, updateQuantityAtom } from '../../client/cart/cart-edits'
 import { firstVariantLine } from '../../client/cart/cart-item'
-import { EMPTY_CART, MAX_LINES, MAX_QUANTITY, type CartItem } from '../../client/model/cart'
+import { EMPTY_CART, HOSTED_CART_PAID_WITHIN_MS, MAX_LINES, MAX_QUANTITY, type CartItem } from '../../client/model/cart'
 import { parseStoredCart } from '../../client/browser/stored-cart'
 import { reshapeProduct } from '../../src/storefront/product'
 
@@ -34,6 +34,19 @@ test(`adding: a line never passes ${MAX_QUANTITY}, added at once or bit by bit`,
   store.set(addItemAtom, line('2', MAX_QUANTITY - 1))
   store.set(addItemAtom, line('2', 5))
   expect(store.get(itemsAtom)[1]!.quantity).toBe(MAX_QUANTITY)
+})
+
+// 'Added to cart!' must not be said of a tap that added nothing (BuyButton says so instead).
+test(`adding: says whether the cart took it; at ${MAX_QUANTITY} of a line, or ${MAX_LINES} lines, it takes none`, () => {
+  const store = createStore()
+  expect(store.set(addItemAtom, line('1', MAX_QUANTITY - 1))).toBe(true)
+  expect(store.set(addItemAtom, line('1'))).toBe(true)
+  expect(store.get(itemsAtom)[0]!.quantity).toBe(MAX_QUANTITY)
+  expect(store.set(addItemAtom, line('1'))).toBe(false)
+  expect(store.get(itemsAtom)[0]!.quantity).toBe(MAX_QUANTITY)
+  for (let i = 2; i <= MAX_LINES; i++) expect(store.set(addItemAtom, line(String(i)))).toBe(true)
+  expect(store.set(addItemAtom, line('extra'))).toBe(false)
+  expect(store.get(itemsAtom)).toHaveLength(MAX_LINES)
 })
 
 test(`adding: no line past ${MAX_LINES}, but an existing line still grows`, () => {
@@ -77,6 +90,26 @@ test('the drawer: a quantity is set, capped, and removes the line at 0 or less',
   expect(store.get(itemsAtom)).toEqual([])
 })
 
+test('Shopify no longer has the hosted cart: paid if within a day of its creation; else only the hosted cart is forgotten', () => {
+  const created = Date.UTC(2026, 10, 25, 12)
+  const store = withLines()
+  vi.useFakeTimers({ now: created })
+  store.set(checkoutCreatedAtom, { cartId: 'gid://shopify/Cart/c1', checkoutUrl: 'https://shop.example/checkouts/cn/c1' })
+  vi.useRealTimers()
+  expect(store.get(storedCartAtom).cartCreatedAt).toBe(created)
+  // Back the next day, unpaid, and Shopify has let the cart expire: the lines stay.
+  store.set(hostedCartGoneAtom, created + HOSTED_CART_PAID_WITHIN_MS)
+  expect(store.get(storedCartAtom)).toEqual({ items: [line('1', 2), line('2', 1, '12.5')], cartId: null, checkoutUrl: null, cartCreatedAt: null })
+  // Back within the hour: the order was paid.
+  store.set(cartAtom, { ...store.get(cartAtom), cartId: 'gid://shopify/Cart/c2', checkoutUrl: 'https://shop.example/checkouts/cn/c2', cartCreatedAt: created })
+  store.set(hostedCartGoneAtom, created + 60 * 60 * 1000)
+  expect(store.get(storedCartAtom)).toEqual(EMPTY_CART)
+  // A cart stored before its age was kept: unknown, so kept.
+  store.set(cartAtom, { items: [line('1', 1)], cartId: 'gid://shopify/Cart/c3', checkoutUrl: 'https://shop.example/checkouts/cn/c3', cartCreatedAt: null })
+  store.set(hostedCartGoneAtom, created)
+  expect(store.get(itemsAtom)).toHaveLength(1)
+})
+
 test('the drawer: remove takes only its line; clear empties the cart and forgets its checkout', () => {
   const store = withLines()
   store.set(checkoutCreatedAtom, { cartId: 'gid://shopify/Cart/c1', checkoutUrl: 'https://shop.example/checkouts/cn/c1' })
@@ -96,6 +129,7 @@ const product = (variants: ReturnType<typeof variant>[]) =>
     id: 'gid://shopify/Product/1', title: 'Square Friends Fleece Blanket', description: 'Soft.', handle: 'toddler-blanket',
     priceRange: { minVariantPrice: { amount: '38.0', currencyCode: 'USD' } },
     images: { nodes: [image('flat.jpg', 'Spread flat'), image('folded.jpg', null)] },
+    options: [{ name: 'Print', optionValues: variants.map((v) => ({ name: v.selectedOptions[0]!.value })) }],
     variants: { nodes: variants },
   })
 
@@ -121,6 +155,13 @@ test('the stored cart: a corrupted line is dropped and the rest kept; nonsense i
   const flat = { ...good, product: { ...good.product, images: [{ url: '/images/character-koala.svg', altText: null }] } }
   expect(parseStoredCart(JSON.stringify({ items: [flat], cartId: null, checkoutUrl: null })).items[0]!.product.images).toEqual({ edges: [{ node: { url: '/images/character-koala.svg', altText: null } }] })
   expect(parseStoredCart(null)).toEqual(EMPTY_CART)
+  // When its hosted cart was created: kept; unknown (a cart stored before it was kept) or bad: null, lines kept.
+  expect(parseStoredCart(JSON.stringify({ items: [good], cartId: 'gid://shopify/Cart/c1', checkoutUrl: null, cartCreatedAt: 1764072000000 })).cartCreatedAt).toBe(1764072000000)
+  for (const bad of [undefined, -5, 'yesterday', 1.5]) {
+    const stored = parseStoredCart(JSON.stringify({ items: [good], cartId: null, checkoutUrl: null, cartCreatedAt: bad }))
+    expect(stored.cartCreatedAt).toBeNull()
+    expect(stored.items).toHaveLength(1)
+  }
 })
 
 test('a fresh page: the cart closed, nothing loading, the cart empty', () => {
@@ -139,10 +180,18 @@ test.each([
   ['a four-letter currency', { price: { amount: '38.0', currencyCode: 'USDX' } }],
   ['a picture on a protocol-relative address', { product: { title: 'x', handle: 'x', images: [{ url: '//evil.example/x.png', altText: null }] } }],
   ['a picture on a made-up scheme', { product: { title: 'x', handle: 'x', images: [{ url: 'xhttps://x', altText: null }] } }],
+  // The cart's limits (client/model/cart.ts): 1 to 99 of a line.
+  ['a quantity of 0', { quantity: 0 }],
+  [`a quantity of ${MAX_QUANTITY + 1}`, { quantity: MAX_QUANTITY + 1 }],
+  ['half a blanket', { quantity: 1.5 }],
 ])('the stored cart: a line with %s is dropped', (_, spoiled) => {
   const good = line('1')
   const stored = parseStoredCart(JSON.stringify({ items: [{ ...good, ...spoiled }, good], cartId: null, checkoutUrl: null }))
   expect(stored.items).toEqual([good])
+})
+
+test(`the stored cart: a line of 1 or of ${MAX_QUANTITY} is kept`, () => {
+  for (const quantity of [1, MAX_QUANTITY]) expect(parseStoredCart(JSON.stringify({ items: [line('1', quantity)], cartId: null, checkoutUrl: null })).items).toEqual([line('1', quantity)])
 })
 
 test('the stored cart: whole-dollar and two-decimal prices are kept', () => {

@@ -10,19 +10,40 @@ import { checkout } from '../../src/routes/checkout'
 // runs the same route in the built Worker against the Storefront double.
 
 const VARIANT = 'gid://shopify/ProductVariant/44012345678901'
-const app = new Hono<AppEnv>().use(timing({ total: false })).route('/checkout', checkout)
+const app = new Hono<AppEnv>()
+  .use(timing({ total: false }))
+  .use((c, next) => (c.set('requestId', 'ray-1'), next()))
+  .route('/checkout', checkout)
 
-let shopify: { calls: { lines: unknown }[]; answer: () => Response }
+type Line = { merchandiseId: string; quantity: number }
+
+/** Shopify's answer to cartCreate: a cart holding `lines`, at $38 a blanket. */
+const createdCart = (lines: Line[]) =>
+  Response.json({
+    data: {
+      cartCreate: {
+        cart: {
+          id: 'gid://shopify/Cart/c1',
+          checkoutUrl: 'https://blanket-shop.myshopify.com/cart/c/c1?key=k',
+          totalQuantity: lines.reduce((n, l) => n + l.quantity, 0),
+          cost: { totalAmount: { amount: (38 * lines.reduce((n, l) => n + l.quantity, 0)).toFixed(1), currencyCode: 'USD' } },
+          lines: { nodes: lines.map((l) => ({ quantity: l.quantity, merchandise: { id: l.merchandiseId } })) },
+        },
+        userErrors: [],
+      },
+    },
+  })
+
+let shopify: { calls: { lines: Line[] }[]; headers: Headers[]; answer: (input: { lines: Line[] }) => Response }
 let allowed: boolean
 beforeEach(() => {
   allowed = true
-  shopify = {
-    calls: [],
-    answer: () => Response.json({ data: { cartCreate: { cart: { id: 'gid://shopify/Cart/c1', checkoutUrl: 'https://blanket-shop.myshopify.com/cart/c/c1?key=k', totalQuantity: 2 }, userErrors: [] } } }),
-  }
+  shopify = { calls: [], headers: [], answer: (input) => createdCart(input.lines) }
   vi.stubGlobal('fetch', async (_: RequestInfo, init: RequestInit) => {
-    shopify.calls.push(JSON.parse(String(init.body)).variables.input)
-    return shopify.answer()
+    const input = JSON.parse(String(init.body)).variables.input
+    shopify.calls.push(input)
+    shopify.headers.push(new Headers(init.headers))
+    return shopify.answer(input)
   })
   vi.spyOn(console, 'error').mockImplementation(() => {})
 })
@@ -120,6 +141,9 @@ test("Shopify's refusal, or no answer from it, reaches the shopper in the shop's
   const form = await postForm({ merchandiseId: VARIANT })
   expect(form.status).toBe(502)
   expect(await form.text()).toBe('Failed to create checkout. Cart creation failed: The merchandise is sold out. Please try again later.')
+  // Shopify's sentence ends in a full stop of its own: the page still has one, not two.
+  shopify.answer = () => Response.json({ data: { cartCreate: { cart: null, userErrors: [{ field: ['lines', '0', 'merchandiseId'], message: 'The merchandise with id 1 does not exist.' }] } } })
+  expect(await (await postForm({ merchandiseId: VARIANT })).text()).toBe('Failed to create checkout. Cart creation failed: The merchandise with id 1 does not exist. Please try again later.')
   shopify.answer = () => {
     throw new TypeError('a bug of ours')
   }
@@ -144,10 +168,46 @@ test('a failure of our own is logged for the operator and stays generic for the 
   expect(res.status).toBe(502)
   expect(await res.json()).toEqual({ error: 'Failed to create checkout' })
   const form = await app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `merchandiseId=${encodeURIComponent(VARIANT)}` }, broken as Bindings)
-  expect(await form.text()).toBe('Failed to create checkout. Failed to create checkout. Please try again later.')
+  expect(await form.text()).toBe('Failed to create checkout. Please try again later.')
   const lines = logged.mock.calls.map(([line]) => JSON.parse(String(line)))
   expect(lines).toEqual([
     expect.objectContaining({ level: 'error', message: 'checkout failed', error: expect.objectContaining({ name: 'ConfigError' }) }),
     expect.objectContaining({ level: 'error', message: 'checkout failed' }),
   ])
+})
+
+// With the private token Shopify counts each buyer, not Cloudflare's few addresses.
+test("with the private token, cartCreate carries the shopper's IP; with the public one, it never does", async () => {
+  const send = (vars: Record<string, string>) =>
+    app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.9' }, body: JSON.stringify({ lines: [{ merchandiseId: VARIANT, quantity: 1 }] }) }, { ...env(), ...vars } as Bindings)
+  expect((await send({ SHOPIFY_STOREFRONT_PRIVATE_TOKEN: 'secret' })).status).toBe(200)
+  expect(shopify.headers[0]!.get('Shopify-Storefront-Private-Token')).toBe('secret')
+  expect(shopify.headers[0]!.get('Shopify-Storefront-Buyer-IP')).toBe('203.0.113.9')
+  expect((await send({})).status).toBe(200)
+  expect(shopify.headers[1]!.get('X-Shopify-Storefront-Access-Token')).toBe('t')
+  expect(shopify.headers[1]!.has('Shopify-Storefront-Buyer-IP')).toBe(false)
+})
+
+test('a hosted cart that is not what was sent is logged for the operator, with the request id', async () => {
+  const warned = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  // Shopify lowered one line to what it had in stock and dropped another.
+  shopify.answer = () => createdCart([{ merchandiseId: VARIANT, quantity: 2 }])
+  const res = await postJson({ lines: [{ merchandiseId: VARIANT, quantity: 3 }, { merchandiseId: 'gid://shopify/ProductVariant/7', quantity: 1 }] })
+  expect(res.status).toBe(200)
+  expect(warned.mock.calls.map(([line]) => JSON.parse(String(line)))).toEqual([
+    expect.objectContaining({
+      level: 'warn',
+      message: 'hosted cart differs from the lines sent',
+      requestId: 'ray-1',
+      cartId: 'gid://shopify/Cart/c1',
+      differences: [
+        { merchandiseId: VARIANT, sent: 3, created: 2 },
+        { merchandiseId: 'gid://shopify/ProductVariant/7', sent: 1, created: 0 },
+      ],
+    }),
+  ])
+  // The same lines back: nothing to say.
+  shopify.answer = (input) => createdCart(input.lines)
+  await postJson({ lines: [{ merchandiseId: VARIANT, quantity: 3 }] })
+  expect(warned).toHaveBeenCalledTimes(1)
 })

@@ -36,6 +36,7 @@ test('nodes become arrays, and each picture (the variant’s too) gets its place
     id: 'gid://shopify/Product/1', title: 'Blanket', description: '', handle: 'toddler-blanket',
     priceRange: { minVariantPrice: { amount: '38.0', currencyCode: 'USD' } },
     images: { nodes: [image, { ...image, thumbhash: null }] },
+    options: [{ name: 'Size', optionValues: [{ name: '30" × 40"' }] }, { name: 'Print', optionValues: [{ name: 'Friends' }, { name: 'Stripes' }] }],
     variants: { nodes: [{ id: 'gid://shopify/ProductVariant/1', title: 'Default', availableForSale: true, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], image }, { id: 'gid://shopify/ProductVariant/2', title: 'Other', availableForSale: false, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], image: null }] },
   })
   const { thumbhash, ...shown } = image
@@ -43,6 +44,8 @@ test('nodes become arrays, and each picture (the variant’s too) gets its place
   expect(distance(white, [255, 255, 255])).toBeLessThan(12)
   expect(product.images).toEqual([{ ...shown, placeholder: white }, { ...shown, placeholder: null }])
   expect(product.variants.map((variant) => variant.image)).toEqual([{ ...shown, placeholder: white }, null])
+  // SPEC.md's options: name and values, from 2025-07's optionValues.
+  expect(product.options).toEqual([{ name: 'Size', values: ['30" × 40"'] }, { name: 'Print', values: ['Friends', 'Stripes'] }])
 })
 
 test('a product is purged by a tag that names its handle, encoded', () => {
@@ -56,6 +59,7 @@ const goodNode = () => ({
   id: 'gid://shopify/Product/1', title: 'Blanket', description: 'Soft.', handle: 'toddler-blanket',
   priceRange: { minVariantPrice: { amount: '38.0', currencyCode: 'USD' } },
   images: { nodes: [{ url: 'https://cdn.shopify.com/s/files/flat.jpg', altText: null, width: 2048, height: 2048, thumbhash: thumbhashOf([230, 120, 40]) }] },
+  options: [{ name: 'Size', optionValues: [{ name: 'One' }] }],
   variants: { nodes: [{ id: 'gid://shopify/ProductVariant/1', title: 'Default', availableForSale: true, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [{ name: 'Size', value: 'One' }], image: null }] },
 })
 const storefront = { origin: 'https://blanket-shop.myshopify.com', token: { kind: 'public' as const, value: 't' }, timeoutMs: 5000 }
@@ -71,6 +75,7 @@ test.each([
   ['its variants', (node: any) => delete node.variants.nodes],
   ['a variant’s availability', (node: any) => delete node.variants.nodes[0].availableForSale],
   ['its title', (node: any) => delete node.title],
+  ['an option’s values', (node: any) => delete node.options[0].optionValues],
 ])('a product without %s is refused', async (_, spoil) => {
   const node = goodNode()
   spoil(node)

@@ -21,7 +21,9 @@ describe('routes', () => {
     ['/product/no-such-blanket', 404, 'Product not found'],
     ['/nope', 404, 'Oops! Page not found'],
     ['/product/toddler-blanket/extra', 404, 'Oops! Page not found'],
-    ['/product/%3Cscript%3E', 404, 'Oops! Page not found'],
+    // A handle Shopify would never write gets the product page's answer, not the generic 404.
+    ['/product/%3Cscript%3E', 404, 'Product not found'],
+    ['/product/toddler%20blanket', 404, 'Product not found'],
   ])('GET %s → %i, server-rendered', async (path, status, text) => {
     const res = await shop.fetch(path)
     expect(res.status).toBe(status)
@@ -43,7 +45,7 @@ describe('routes', () => {
   ])('%s has its buy form before the first button that submits it', async (path, label) => {
     const html = await (await shop.fetch(path)).text()
     const form = html.indexOf(`<form id="${BUY_FORM_ID}"`)
-    const button = html.indexOf(`form="${BUY_FORM_ID}"`)
+    const button = html.search(new RegExp(`<button[^>]*form="${BUY_FORM_ID}"`))
     expect(html.slice(button, button + 400)).toContain(label)
     expect(form).toBeGreaterThan(-1)
     expect(form).toBeLessThan(button)
@@ -99,11 +101,29 @@ describe('routes', () => {
     expect(preloaded.filter((file) => everyPageHas.includes(file))).toEqual([])
   })
 
-  test('a handle that cannot exist is a 404 without asking Shopify', async () => {
+  test("a handle that cannot exist is the page's 'Product not found' without asking Shopify", async () => {
     const before = shop.double.calls.length
-    expect((await shop.fetch('/product/%3Cscript%3E')).status).toBe(404)
-    expect((await shop.fetch(`/product/${'a'.repeat(300)}`)).status).toBe(404)
+    for (const path of ['/product/%3Cscript%3E', `/product/${'a'.repeat(300)}`]) {
+      const res = await shop.fetch(path)
+      expect(res.status).toBe(404)
+      const html = await res.text()
+      expect(html).toContain('Product not found')
+      expect(html).toContain('Back to Home')
+      expect(res.headers.get('Cache-Control')).toBe('no-store')
+    }
     expect(shop.double.calls.length).toBe(before)
+  })
+
+  test('a handle in capitals is sent to the lowercase handle Shopify writes', async () => {
+    const res = await shop.fetch('/product/Toddler-Blanket', { redirect: 'manual' })
+    expect(res.status).toBe(301)
+    expect(res.headers.get('Location')).toBe('/product/toddler-blanket')
+    expect(res.headers.get('Cache-Control')).toBe('no-store')
+    const moved = await shop.fetch('/product/No-Such-Blanket')
+    expect(moved.headers.get('Location')).toBe('/product/no-such-blanket')
+    const missing = await shop.fetch(moved.headers.get('Location')!)
+    expect(missing.status).toBe(404)
+    expect(await missing.text()).toContain('Product not found')
   })
 
   test('the 404 page tells the browser which path was missing, for its console log', async () => {

@@ -99,3 +99,20 @@ test('without SHOPIFY_WEBHOOK_SECRET the endpoint does not exist', async () => {
   const res = await shop.fetch('/webhooks/products/update', { method: 'POST', headers: await signedWebhookHeaders(productUpdate, SECRET), body: productUpdate })
   expect(res.status).toBe(404)
 })
+
+// The product's Durable Object marks its answer stale when the refresh a webhook asked for
+// fails (product-store.ts, refreshNow), so Shopify is asked again by the next page instead
+// of the old answer being served as fresh for PRODUCT_CACHE_FRESH_SECONDS (here 10 minutes).
+test('a webhook whose refresh fails: the pages are purged, and the next shopper gets the change once Shopify answers', async () => {
+  await warm()
+  shop!.double.products.get('toddler-blanket')!.title = 'Renamed Blanket'
+  shop!.double.setFault({ kind: 'status', status: 500 }, 'ProductByHandle')
+  const res = await shop!.fetch('/webhooks/products/update', { method: 'POST', headers: await signedWebhookHeaders(productUpdate, SECRET), body: productUpdate })
+  expect(res.status).toBe(200)
+  await eventually(() => shop!.logEntries().filter((e) => e.message === 'refresh after webhook failed').length === 2) // at once and after the delay
+  shop!.double.setFault(null)
+  // The page is no longer kept (purged), and the product's answer is stale: the change shows
+  // within a page or two (stale-while-revalidate may serve the old answer once while it asks).
+  await eventually(async () => (await page('/product/toddler-blanket')).html.includes('Renamed Blanket'))
+  expect(shop!.double.callsOf('ProductByHandle').length).toBeGreaterThan(0)
+})

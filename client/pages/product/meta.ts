@@ -4,12 +4,14 @@ import { SHOP_NAME, TAGLINE } from '../../content/shop'
 import type { PageMeta } from '../page-meta'
 import { productShareImage, shopShareImage } from '../share-image'
 
-// Shopify handles are short slugs; anything else cannot name a product, so it is a 404
-// without asking Shopify.
+// Shopify handles are short lowercase slugs; anything else cannot name a product, so it
+// is the page's 'Product not found' view without asking Shopify.
 const HANDLE = /^[\p{Ll}\p{Lo}\p{N}_-]{1,255}$/u
 
 export const meta: PageMeta = {
   product: ({ handle = '' }) => (HANDLE.test(handle) ? handle : null),
+  // `/product/Toddler-Blanket` (a link typed by hand, a shared address) means the handle Shopify writes in lowercase.
+  redirect: ({ handle = '' }) => (!HANDLE.test(handle) && HANDLE.test(handle.toLowerCase()) ? `/product/${encodeURIComponent(handle.toLowerCase())}` : null),
   missingStatus: 404,
   head: ({ params, product, address }) => {
     // Built from the route, so `/product/toddler%2Dblanket` names the one address.

@@ -190,6 +190,11 @@ test.each([
   expect(stored.items).toEqual([good])
 })
 
+test("the stored cart: a line's options are read back (the drawer shows them joined by a bullet)", () => {
+  const withOptions = { ...line('1'), selectedOptions: [{ name: 'Size', value: '30" × 40"' }, { name: 'Print', value: 'Friends' }] }
+  expect(parseStoredCart(JSON.stringify({ items: [withOptions], cartId: null, checkoutUrl: null })).items[0]!.selectedOptions).toEqual(withOptions.selectedOptions)
+})
+
 test(`the stored cart: a line of 1 or of ${MAX_QUANTITY} is kept`, () => {
   for (const quantity of [1, MAX_QUANTITY]) expect(parseStoredCart(JSON.stringify({ items: [line('1', quantity)], cartId: null, checkoutUrl: null })).items).toEqual([line('1', quantity)])
 })

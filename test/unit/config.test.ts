@@ -61,7 +61,7 @@ test('a shop domain is trimmed of https:// and slashes; anything but a host name
   const origin = (domain: string) => readConfig(env({ SHOPIFY_STORE_DOMAIN: domain, SHOPIFY_STOREFRONT_TOKEN: 't' })).storefront.origin
   expect(origin('  https://blanket.myshopify.com//  ')).toBe('https://blanket.myshopify.com')
   expect(origin('shop.example.co.uk')).toBe('https://shop.example.co.uk')
-  for (const bad of ['blanket', 'x.myshopify.com/admin', 'evil.example/../x', 'a b.example']) {
+  for (const bad of ['blanket', 'x.myshopify.com/admin', 'evil.example/../x', 'a b.example', 'xhttps://blanket.myshopify.com']) {
     expect(() => origin(bad)).toThrow(`SHOPIFY_STORE_DOMAIN "${bad}" is not a shop domain`)
   }
 })
@@ -69,6 +69,8 @@ test('a shop domain is trimmed of https:// and slashes; anything but a host name
 test('CHECKOUT_DOMAIN hosts: ports kept, loopback over http, each bad host named', () => {
   const origins = (hosts: string) => readConfig(env({ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', CHECKOUT_DOMAIN: hosts })).checkoutOrigins
   expect(origins('pay.example:8443,, 127.0.0.1:8788 ')).toEqual(['https://a.myshopify.com', 'https://pay.example:8443', 'http://127.0.0.1:8788'])
+  // Loopback by name too (a local double), and trailing slashes however many.
+  expect(origins('localhost:8788, https://pay.example//')).toEqual(['https://a.myshopify.com', 'http://localhost:8788', 'https://pay.example'])
   expect(origins('')).toEqual(['https://a.myshopify.com'])
   expect(() => origins('pay.example:port')).toThrow('CHECKOUT_DOMAIN "pay.example:port" is not a host name')
   expect(() => origins('ok.example, /x')).toThrow('CHECKOUT_DOMAIN "/x" is not a host name')

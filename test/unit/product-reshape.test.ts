@@ -82,5 +82,5 @@ test.each([
   vi.stubGlobal('fetch', async () => Response.json({ data: { product: node } }))
   await expect(fetchProduct(storefront, 'toddler-blanket')).rejects.toThrow(/^Unexpected answer from Shopify/)
   vi.stubGlobal('fetch', async () => Response.json({ data: { product: goodNode() } }))
-  await expect(fetchProduct(storefront, 'toddler-blanket')).resolves.toMatchObject({ title: 'Blanket' })
+  await expect(fetchProduct(storefront, 'toddler-blanket')).resolves.toMatchObject({ title: 'Blanket', options: [{ name: 'Size', values: ['One'] }], variants: [{ selectedOptions: [{ name: 'Size', value: 'One' }] }] })
 })

@@ -26,7 +26,9 @@ export const cartStatus = new Hono<AppEnv>().get('/status', async (c) => {
     const status = await fetchCartStatus(readConfig(c.env).storefront, id.data, c.req.header('CF-Connecting-IP'))
     return c.json({ status })
   } catch (error) {
+    // Shopify's words go to the log; the browser, which keeps its cart on any failure, gets
+    // a plain reason and the request id.
     log(c, 'warn', 'cart status check failed', { error })
-    return c.json({ error: error instanceof StorefrontError ? error.message : 'Cart status unavailable' }, 502)
+    return c.json({ error: error instanceof StorefrontError ? 'Shopify could not be reached' : 'Cart status unavailable', requestId: c.get('requestId') }, 502)
   }
 })

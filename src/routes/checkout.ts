@@ -1,5 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { csrf } from 'hono/csrf'
 import { every } from 'hono/combine'
 import { HTTPException } from 'hono/http-exception'
 import { endTime, startTime } from 'hono/timing'
@@ -18,8 +19,24 @@ const MAX_BODY_BYTES = 16 * 1024
 const merchandiseId = z.string().regex(VARIANT_ID, 'must be a gid://shopify/ProductVariant/<digits> id')
 const quantity = z.number().int().min(1).max(MAX_QUANTITY)
 
+/**
+ * The app's cart. The caps hold for the cart as a whole: lines of the same variant are
+ * merged (as Shopify's cart would hold them) before the 99-per-variant cap is checked, so
+ * 100 lines of 99 cannot make a cart of 9,900.
+ */
 export const checkoutBody = z.strictObject({
-  lines: z.array(z.strictObject({ merchandiseId, quantity })).min(1).max(MAX_LINES),
+  lines: z
+    .array(z.strictObject({ merchandiseId, quantity }))
+    .min(1)
+    .max(MAX_LINES)
+    .transform((lines, ctx) => {
+      const merged = new Map<string, number>()
+      for (const line of lines) merged.set(line.merchandiseId, (merged.get(line.merchandiseId) ?? 0) + line.quantity)
+      for (const [id, total] of merged) {
+        if (total > MAX_QUANTITY) ctx.addIssue({ code: 'custom', path: [], message: `${id} adds up to ${total}; at most ${MAX_QUANTITY} of a variant` })
+      }
+      return [...merged].map(([merchandiseId, quantity]) => ({ merchandiseId, quantity }))
+    }),
 })
 
 // The no-JavaScript path: an HTML form with one variant and a quantity.
@@ -38,19 +55,19 @@ function invalid(error: z.core.$ZodError): Problem {
   }
 }
 
-/** The shop's message for a Shopify failure (docs/product.md); anything else is ours and stays generic. */
-function upstreamMessage(error: unknown): string {
-  return error instanceof StorefrontError ? error.message : 'Failed to create checkout'
+/**
+ * A failed checkout's answer: a plain reason, never Shopify's own words (the catalogue's
+ * messages, which carry them, go to the log with the request id), and the request id, so
+ * the shopper's report finds that log line.
+ */
+function failureReason(error: unknown): string {
+  if (!(error instanceof StorefrontError)) return 'Failed to create checkout'
+  return error.kind === 'user' ? 'Shopify could not make a cart of these lines' : 'Shopify could not be reached'
 }
 
-/**
- * What a shopper without JavaScript reads when the checkout fails: the catalogue's words,
- * Shopify's reason between them when it gave one, each sentence ended once (Shopify's own
- * messages often end in a full stop).
- */
-function formFailureText(error: unknown): string {
-  const reason = error instanceof StorefrontError ? ` ${error.message.replace(/[.\s]+$/, '')}.` : ''
-  return `Failed to create checkout.${reason} Please try again later.`
+/** What a shopper without JavaScript reads when the checkout fails. */
+function formFailureText(c: Context<AppEnv>): string {
+  return `Failed to create checkout. Please try again later. (Reference: ${c.get('requestId')})`
 }
 
 async function startCheckout(c: Context<AppEnv>, lines: CartLineInput[]) {
@@ -86,7 +103,7 @@ const checkoutJson = every(
       return c.json({ checkoutUrl: cart.checkoutUrl, cartId: cart.id, totalQuantity: cart.totalQuantity })
     } catch (error) {
       log(c, 'error', 'checkout failed', { error })
-      return c.json({ error: upstreamMessage(error) }, 502)
+      return c.json({ error: failureReason(error), requestId: c.get('requestId') }, 502)
     }
   },
 )
@@ -103,7 +120,7 @@ const checkoutFormPost = every(
       return c.redirect(cart.checkoutUrl, 303)
     } catch (error) {
       log(c, 'error', 'checkout failed', { error })
-      return c.text(formFailureText(error), 502)
+      return c.text(formFailureText(c), 502)
     }
   },
 )
@@ -119,14 +136,20 @@ export const checkout = new Hono<AppEnv>()
     await next()
     c.header('Cache-Control', 'no-store')
   })
-  // Hono's validator turns a body that is not JSON into an HTTPException; say so in the
-  // shape every other bad request gets.
+  // Hono's validator turns a body that is not JSON into an HTTPException, and its CSRF
+  // guard a cross-site post into a 403; say so in the shape every other bad request gets.
   .onError((error, c) => {
     if (error instanceof HTTPException && error.status === 400 && /JSON/.test(error.message)) return c.json({ error: 'Request body is not valid JSON' }, 400)
+    if (error instanceof HTTPException && error.status === 403) return c.json({ error: 'A checkout can only be started from the shop’s own pages' }, 403)
     throw error
   })
   .post(
     '/',
+    // A form (or text/plain) post from another site is refused before it spends the
+    // visitor's checkout allowance or sends them to a cart they did not fill: Hono's CSRF
+    // guard, by Sec-Fetch-Site, else Origin, against the request's own origin. A cross-site
+    // JSON post never gets here: it needs a CORS preflight, which this Worker never grants.
+    csrf(),
     async (c, next) => {
       // Per client, by the Workers rate-limiting binding; each attempt creates a cart at Shopify.
       if (!(await withinLimit(c.env.CHECKOUT_RATE_LIMITER, c.req.header('CF-Connecting-IP')))) {

@@ -7,8 +7,17 @@ import { log } from '../log'
 import { productTag } from '../render/cache-policy'
 import { purgePages } from '../render/purge-pages'
 import { productStore } from '../storefront/read-product'
+import type { DeliveryClaim } from '../storefront/product-store'
 
-const productUpdate = z.object({ handle: z.string().min(1).max(255) })
+// What the shop reads of Shopify's products/update body (the body is signed, unlike the
+// headers): the handle, and when the product was updated.
+const productUpdate = z.object({
+  handle: z.string().min(1).max(255),
+  updated_at: z.iso.datetime({ offset: true }).transform((at) => Date.parse(at)).nullish(),
+})
+
+/** Shopify's delivery ids are UUIDs; anything longer or stranger is not Shopify's. */
+const DELIVERY_ID = /^[A-Za-z0-9-]{1,64}$/
 
 /** Base64 HMAC-SHA256 of the raw body, checked with WebCrypto's verify (constant time). */
 async function signedByShopify(secret: string, body: ArrayBuffer, signature: string | undefined): Promise<boolean> {
@@ -25,8 +34,10 @@ async function signedByShopify(secret: string, body: ArrayBuffer, signature: str
 
 /**
  * Shopify's `products/update` webhook. Unsigned or wrongly signed requests are refused
- * before anything is touched, and a delivery seen before (Shopify retries, and a replay
- * carries the same `X-Shopify-Webhook-Id`) changes nothing.
+ * before anything is touched. A delivery seen before (Shopify retries with the same
+ * `X-Shopify-Webhook-Id`) changes nothing, and neither does a body whose signed
+ * `updated_at` is not newer than the last one acted on: the id is not signed, so a leaked
+ * delivery replayed under new ids is caught by its body.
  *
  * The product's store asks Shopify at once, then every page tagged with the product is
  * purged worldwide (Workers Cache purges globally by tag; docs: "Purging the cache"). The
@@ -50,6 +61,7 @@ export const webhooks = new Hono<AppEnv>().post(
     }
     const deliveryId = c.req.header('X-Shopify-Webhook-Id')
     if (!deliveryId) return c.json({ error: 'Webhook has no X-Shopify-Webhook-Id' }, 400)
+    if (!DELIVERY_ID.test(deliveryId)) return c.json({ error: 'X-Shopify-Webhook-Id must be 1 to 64 letters, digits or dashes' }, 400)
     let payload: unknown
     try {
       payload = JSON.parse(new TextDecoder().decode(body))
@@ -61,9 +73,21 @@ export const webhooks = new Hono<AppEnv>().post(
 
     const { handle } = parsed.data
     const store = productStore(c.env, config, handle)
-    if (!(await store.claimDelivery(deliveryId))) {
+    let claim: DeliveryClaim
+    try {
+      claim = await store.claimDelivery(deliveryId, parsed.data.updated_at ?? null)
+    } catch (error) {
+      // Not remembering a delivery is no reason to refuse a genuine one: act on it.
+      log(c, 'warn', 'webhook delivery could not be remembered', { handle, deliveryId, error })
+      claim = 'new'
+    }
+    if (claim === 'seen') {
       log(c, 'info', 'webhook delivery already handled', { handle, deliveryId })
       return c.json({ duplicate: deliveryId })
+    }
+    if (claim === 'not newer') {
+      log(c, 'warn', 'webhook body no newer than the last one acted on', { handle, deliveryId })
+      return c.json({ ignored: deliveryId, reason: 'not newer than the last update' })
     }
     const refreshAndPurge = async (step: string): Promise<boolean> => {
       try {

@@ -32,8 +32,16 @@ type Entry = { storedAt: number; product: Product | null }
 /** Bump when the stored Product shape changes, so old entries are not read back. */
 const ENTRY_KEY = 'entry-v1'
 const DELIVERIES_KEY = 'webhook-deliveries'
-/** Shopify retries a delivery for up to 48 hours; far fewer than this arrive per product. */
+const LAST_UPDATE_KEY = 'webhook-last-updated-at'
+/**
+ * Shopify retries a delivery for up to 48 hours; far fewer than this arrive per product.
+ * Ids are at most 64 characters (routes/webhooks.ts), so the list stays under 14 KB, far
+ * below a Durable Object's per-value limit.
+ */
 const DELIVERIES_KEPT = 200
+
+/** Whether a signed `products/update` delivery is one to act on. */
+export type DeliveryClaim = 'new' | 'seen' | 'not newer'
 
 export class ProductStore extends DurableObject<Bindings> {
   #entry: Entry | null | undefined // undefined until read from storage
@@ -91,12 +99,19 @@ export class ProductStore extends DurableObject<Bindings> {
     return { changed: JSON.stringify(this.#entry?.product) !== before }
   }
 
-  /** True the first time a webhook delivery id is seen; Shopify may deliver one twice. */
-  async claimDelivery(deliveryId: string): Promise<boolean> {
+  /**
+   * Whether to act on a delivery: 'seen' for an id seen before (Shopify may deliver one
+   * twice), 'not newer' for a body whose signed `updated_at` is no later than the last one
+   * acted on (the id is not signed, so a replayed body under a new id is caught here).
+   */
+  async claimDelivery(deliveryId: string, updatedAt: number | null): Promise<DeliveryClaim> {
     const seen = (await this.ctx.storage.get<string[]>(DELIVERIES_KEY)) ?? []
-    if (seen.includes(deliveryId)) return false
+    if (seen.includes(deliveryId)) return 'seen'
+    const last = (await this.ctx.storage.get<number>(LAST_UPDATE_KEY)) ?? null
+    if (updatedAt !== null && last !== null && updatedAt <= last) return 'not newer'
     await this.ctx.storage.put(DELIVERIES_KEY, [...seen, deliveryId].slice(-DELIVERIES_KEPT))
-    return true
+    if (updatedAt !== null) await this.ctx.storage.put(LAST_UPDATE_KEY, updatedAt)
+    return 'new'
   }
 
   async #load(): Promise<Entry | null> {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { AppEnv } from '../../src/app-env'
 import type { Bindings } from '../../src/config'
 import { checkout } from '../../src/routes/checkout'
+import { MAX_QUANTITY } from '../../client/model/cart'
 
 // POST /checkout in process (app.request, as Hono's own tests do), with Shopify played by a
 // stubbed fetch: what the shopper's request may be, and what comes back. The worker tier
@@ -60,7 +61,8 @@ const env = () =>
 const postJson = (body: unknown) =>
   app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) }, env())
 const postForm = (fields: Record<string, string>) =>
-  app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() }, env())
+  // As a browser sends the shop's own buy form.
+  app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' }, body: new URLSearchParams(fields).toString() }, env())
 
 test('the app’s lines become one cart at Shopify; the answer is where to pay, on the online store channel', async () => {
   const res = await postJson({ lines: [{ merchandiseId: VARIANT, quantity: 2 }] })
@@ -96,7 +98,7 @@ test('a variant id is explained', async () => {
 
 test('a body that is not JSON, or not a cart at all, says so', async () => {
   expect(await (await postJson('{"lines": [')).json()).toEqual({ error: 'Request body is not valid JSON' })
-  const text = await app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'blanket' }, env())
+  const text = await app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'text/plain', 'Sec-Fetch-Site': 'same-origin' }, body: 'blanket' }, env())
   expect(text.status).toBe(415)
   expect(await text.json()).toEqual({ error: 'Send the cart as application/json or application/x-www-form-urlencoded' })
   const huge = await postJson({ lines: [{ merchandiseId: VARIANT, quantity: 1 }], padding: 'x'.repeat(17 * 1024) })
@@ -133,25 +135,29 @@ test('the no-JavaScript form: one variant, quantity 1 when left empty, answered 
   expect(await bad.text()).toBe('Invalid checkout request: merchandiseId must be a gid://shopify/ProductVariant/<digits> id; quantity Too small: expected number to be >=1')
 })
 
-test("Shopify's refusal, or no answer from it, reaches the shopper in the shop's words", async () => {
-  shopify.answer = () => Response.json({ data: { cartCreate: { cart: null, userErrors: [{ field: ['lines'], message: 'The merchandise is sold out' }] } } })
+// Shopify's words (the catalogue's messages) go to the log with the request id; the answer
+// carries a plain reason and that id (the shopper sees the spec's toast either way).
+test("Shopify's refusal, or no answer from it: a plain reason and the request id; Shopify's words only in the log", async () => {
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+  shopify.answer = () => Response.json({ data: { cartCreate: { cart: null, userErrors: [{ field: ['lines'], message: 'The merchandise is sold out <script>' }] } } })
   const json = await postJson({ lines: [{ merchandiseId: VARIANT, quantity: 1 }] })
   expect(json.status).toBe(502)
-  expect(await json.json()).toEqual({ error: 'Cart creation failed: The merchandise is sold out' })
+  expect(await json.json()).toEqual({ error: 'Shopify could not make a cart of these lines', requestId: 'ray-1' })
   const form = await postForm({ merchandiseId: VARIANT })
   expect(form.status).toBe(502)
-  expect(await form.text()).toBe('Failed to create checkout. Cart creation failed: The merchandise is sold out. Please try again later.')
-  // Shopify's sentence ends in a full stop of its own: the page still has one, not two.
-  shopify.answer = () => Response.json({ data: { cartCreate: { cart: null, userErrors: [{ field: ['lines', '0', 'merchandiseId'], message: 'The merchandise with id 1 does not exist.' }] } } })
-  expect(await (await postForm({ merchandiseId: VARIANT })).text()).toBe('Failed to create checkout. Cart creation failed: The merchandise with id 1 does not exist. Please try again later.')
+  expect(await form.text()).toBe('Failed to create checkout. Please try again later. (Reference: ray-1)')
+  expect(logged.mock.calls.map(([line]) => JSON.parse(String(line)))).toEqual([
+    expect.objectContaining({ message: 'checkout failed', requestId: 'ray-1', error: expect.objectContaining({ message: 'Cart creation failed: The merchandise is sold out <script>' }) }),
+    expect.objectContaining({ message: 'checkout failed', requestId: 'ray-1' }),
+  ])
   shopify.answer = () => {
     throw new TypeError('a bug of ours')
   }
-  expect(await (await postJson({ lines: [{ merchandiseId: VARIANT, quantity: 1 }] })).json()).toEqual({ error: 'Could not reach Shopify: a bug of ours' })
+  expect(await (await postJson({ lines: [{ merchandiseId: VARIANT, quantity: 1 }] })).json()).toEqual({ error: 'Shopify could not be reached', requestId: 'ray-1' })
 })
 
 test('a form that cannot be parsed is a 400 that says so, not a JSON complaint', async () => {
-  const res = await app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'multipart/form-data; boundary=x' }, body: '--y\r\ngarbage' }, env())
+  const res = await app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'multipart/form-data; boundary=x', 'Sec-Fetch-Site': 'same-origin' }, body: '--y\r\ngarbage' }, env())
   expect(res.status).toBe(400)
   expect(await res.text()).toBe('Malformed FormData request. Failed to parse body as FormData.')
 })
@@ -166,9 +172,9 @@ test('a failure of our own is logged for the operator and stays generic for the 
   const broken = { ...env(), SHOPIFY_STOREFRONT_TOKEN: undefined } // the config cannot be read
   const res = await app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ lines: [{ merchandiseId: VARIANT, quantity: 1 }] }) }, broken as Bindings)
   expect(res.status).toBe(502)
-  expect(await res.json()).toEqual({ error: 'Failed to create checkout' })
-  const form = await app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `merchandiseId=${encodeURIComponent(VARIANT)}` }, broken as Bindings)
-  expect(await form.text()).toBe('Failed to create checkout. Please try again later.')
+  expect(await res.json()).toEqual({ error: 'Failed to create checkout', requestId: 'ray-1' })
+  const form = await app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' }, body: `merchandiseId=${encodeURIComponent(VARIANT)}` }, broken as Bindings)
+  expect(await form.text()).toBe('Failed to create checkout. Please try again later. (Reference: ray-1)')
   const lines = logged.mock.calls.map(([line]) => JSON.parse(String(line)))
   expect(lines).toEqual([
     expect.objectContaining({ level: 'error', message: 'checkout failed', error: expect.objectContaining({ name: 'ConfigError' }) }),
@@ -210,4 +216,45 @@ test('a hosted cart that is not what was sent is logged for the operator, with t
   shopify.answer = (input) => createdCart(input.lines)
   await postJson({ lines: [{ merchandiseId: VARIANT, quantity: 3 }] })
   expect(warned).toHaveBeenCalledTimes(1)
+})
+
+// A page on another site may not spend a visitor's checkout allowance, nor send them to a
+// cart they did not fill.
+test.each([
+  ['Sec-Fetch-Site: cross-site', { 'Sec-Fetch-Site': 'cross-site' }],
+  ['Sec-Fetch-Site: same-site (another subdomain)', { 'Sec-Fetch-Site': 'same-site' }],
+  ['an Origin of another site, from an older browser', { Origin: 'https://evil.example' }],
+  ["a sandboxed page's null Origin", { Origin: 'null' }],
+])('a form posted from another site (%s) is a 403 that says why, and Shopify is not asked', async (_, headers) => {
+  for (const type of ['application/x-www-form-urlencoded', 'text/plain']) {
+    const res = await app.request('/checkout', { method: 'POST', headers: { 'Content-Type': type, ...headers }, body: `merchandiseId=${encodeURIComponent(VARIANT)}&quantity=99` }, env())
+    expect(res.status).toBe(403)
+    expect(await res.json()).toEqual({ error: 'A checkout can only be started from the shop’s own pages' })
+  }
+  expect(shopify.calls).toEqual([])
+})
+
+test("the shop's own form: by Sec-Fetch-Site, or by an Origin that is the shop's", async () => {
+  const send = (headers: Record<string, string>) => app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }, body: `merchandiseId=${encodeURIComponent(VARIANT)}` }, env())
+  expect((await send({ 'Sec-Fetch-Site': 'same-origin' })).status).toBe(303)
+  expect((await send({ Origin: 'http://localhost' })).status).toBe(303)
+})
+
+const OVER_THE_CAP = { path: 'lines', message: expect.stringMatching(/ adds up to \d+; at most 99 of a variant$/) }
+test.each([
+  ['99 in one line', [99], null],
+  ['100 in one line', [100], { path: 'lines.0.quantity', message: 'Too big: expected number to be <=99' }],
+  ['99 over three lines', [33, 33, 33], null],
+  ['100 over two lines', [50, 50], OVER_THE_CAP],
+  ['100 lines of 99', Array.from({ length: 100 }, () => 99), OVER_THE_CAP],
+])(`the ${MAX_QUANTITY}-per-variant cap holds for the cart as a whole: %s`, async (_, quantities, issue) => {
+  const res = await postJson({ lines: quantities.map((quantity) => ({ merchandiseId: VARIANT, quantity })) })
+  if (!issue) {
+    expect(res.status).toBe(200)
+    expect(shopify.calls).toEqual([{ lines: [{ merchandiseId: VARIANT, quantity: 99 }] }])
+  } else {
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { issues: { path: string; message: string }[] }).issues).toContainEqual(issue)
+    expect(shopify.calls).toEqual([])
+  }
 })

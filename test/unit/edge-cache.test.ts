@@ -16,7 +16,7 @@ describe('the webhook purges by tag through ctx.cache', () => {
   function harness({ withCache = true, changedAtOnce = false, changedLater = true } = {}) {
     const purge = vi.fn(async (_: { tags: string[] }) => ({ success: true }))
     const store = {
-      claimDelivery: vi.fn(async (id: string) => id !== 'seen-before'),
+      claimDelivery: vi.fn(async (id: string) => (id === 'seen-before' ? 'seen' : id === 'broken-storage' ? Promise.reject(new Error('SQLITE_TOOBIG')) : 'new')),
       refreshNow: vi.fn().mockResolvedValueOnce({ changed: changedAtOnce }).mockResolvedValueOnce({ changed: changedLater }),
     }
     const pending: Promise<unknown>[] = []
@@ -60,6 +60,27 @@ describe('the webhook purges by tag through ctx.cache', () => {
     expect(await res.json()).toEqual({ duplicate: 'seen-before' })
     expect(store.refreshNow).not.toHaveBeenCalled()
     expect(purge).not.toHaveBeenCalled()
+  })
+
+  // The delivery id is not signed: an attacker replaying a leaked body may set it to anything.
+  test.each([
+    ['longer than 64 characters', 'a'.repeat(65)],
+    ['not a UUID-like id', 'id with spaces/and;symbols'],
+  ])('a delivery id %s is a 400, and nothing is remembered or purged', async (_, deliveryId) => {
+    const { purge, store, send } = harness()
+    const res = await send(deliveryId)
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ error: 'X-Shopify-Webhook-Id must be 1 to 64 letters, digits or dashes' })
+    expect(store.claimDelivery).not.toHaveBeenCalled()
+    expect(purge).not.toHaveBeenCalled()
+  })
+
+  test('a store that cannot remember the delivery does not turn a genuine one into a 500', async () => {
+    const { purge, store, send } = harness({ changedAtOnce: true })
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    expect((await send('broken-storage')).status).toBe(200)
+    expect(store.refreshNow).toHaveBeenCalledTimes(1)
+    expect(purge).toHaveBeenCalledTimes(1)
   })
 
   test('without ctx.cache (Workers Cache off) the refresh still happens and nothing throws', async () => {

@@ -39,13 +39,15 @@ test.each(['', 'gid://shopify/Product/1', 'gid://shopify/Cart/../../x', `gid://s
   expect(shop.double.callsOf('CartStatus')).toHaveLength(before)
 })
 
-test('a Shopify failure is a 502 with the shop’s message, and the browser keeps its cart', async () => {
+test('a Shopify failure is a 502 with a plain reason (the message is logged), and the browser keeps its cart', async () => {
   const id = await newCart()
   shop.double.setFault({ kind: 'status', status: 503 })
   try {
     const res = await status(id)
     expect(res.status).toBe(502)
-    expect(await res.json()).toEqual({ error: 'HTTP error! status: 503' })
+    const answer = (await res.json()) as { error: string; requestId: string }
+    expect(answer).toEqual({ error: 'Shopify could not be reached', requestId: expect.any(String) })
+    expect(shop.logEntries().some((e) => e.message === 'cart status check failed' && e.requestId === answer.requestId && JSON.stringify(e).includes('HTTP error! status: 503'))).toBe(true)
   } finally {
     shop.double.setFault(null)
   }

@@ -37,17 +37,17 @@ describe('a valid cart', () => {
     expect(page).toContain('<span id="channel">online_store</span>')
   })
 
-  test('sends 100 lines in a single cartCreate', async () => {
-    const lines = Array.from({ length: 100 }, () => line(1))
+  test('lines of one variant are sent as one line, in a single cartCreate', async () => {
+    const lines = Array.from({ length: 99 }, () => line(1))
     expect((await postJson({ lines })).status).toBe(200)
     expect(shop.double.callsOf('CartCreate')).toHaveLength(1)
-    expect((shop.double.callsOf('CartCreate')[0]!.variables.input as { lines: unknown[] }).lines).toHaveLength(100)
+    expect((shop.double.callsOf('CartCreate')[0]!.variables.input as { lines: unknown[] }).lines).toEqual([line(99)])
   })
 
   test('a form post without JavaScript is redirected to the checkout', async () => {
     const res = await shop.fetch('/checkout', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' },
       body: new URLSearchParams({ merchandiseId: BLANKET_VARIANT_ID, quantity: '3' }),
     })
     expect(res.status).toBe(303)
@@ -92,8 +92,31 @@ describe('invalid input is a 400 that says what is wrong, and Shopify is not ask
   })
 
   test('other content types are 415', async () => {
-    const res = await shop.fetch('/checkout', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'hi' })
+    const res = await shop.fetch('/checkout', { method: 'POST', headers: { 'Content-Type': 'text/plain', 'Sec-Fetch-Site': 'same-origin' }, body: 'hi' })
     expect(res.status).toBe(415)
+    expectShopifyNotAsked()
+  })
+
+  // The attack: a page on another origin posts the buy form, to spend the visitor's
+  // 10-a-minute checkout allowance or send them to a cart of 99 blankets.
+  test('a form posted from another site is a 403 that says why, and leaves the visitor their allowance', async () => {
+    const visitor = { 'CF-Connecting-IP': '198.51.100.77' }
+    const form = new URLSearchParams({ merchandiseId: BLANKET_VARIANT_ID, quantity: '99' })
+    for (let i = 0; i < 12; i++) {
+      const res = await shop.fetch('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site', ...visitor }, body: form })
+      expect(res.status).toBe(403)
+      expect(await res.json()).toEqual({ error: 'A checkout can only be started from the shop’s own pages' })
+    }
+    expectShopifyNotAsked()
+    const own = await shop.fetch('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin', ...visitor }, body: new URLSearchParams({ merchandiseId: BLANKET_VARIANT_ID }) })
+    expect(own.status).toBe(303)
+  })
+
+  // The attack: 100 lines of 99 of one variant, each within the per-line cap.
+  test('100 lines of 99 of one variant are a 400: the cap holds for the cart as a whole', async () => {
+    const res = await postJson({ lines: Array.from({ length: 100 }, () => line(99)) })
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { issues: { path: string; message: string }[] }).issues).toEqual([{ path: 'lines', message: `${BLANKET_VARIANT_ID} adds up to 9900; at most 99 of a variant` }])
     expectShopifyNotAsked()
   })
 
@@ -109,7 +132,7 @@ describe('invalid input is a 400 that says what is wrong, and Shopify is not ask
   test('an invalid form post is a 400 in plain words', async () => {
     const res = await shop.fetch('/checkout', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' },
       body: new URLSearchParams({ merchandiseId: 'nope', quantity: '1' }),
     })
     expect(res.status).toBe(400)
@@ -132,14 +155,19 @@ describe('the error messages at checkout', () => {
     shop.double.setFault(fault)
     const res = await postJson({ lines: [line()] })
     expect(res.status).toBe(502)
-    expect(await res.json()).toEqual({ error: message })
-    expect(shop.logEntries().some((e) => e.message === 'checkout failed' && JSON.stringify(e).includes(message))).toBe(true)
+    // Raised into the log with the request id; the answer says it plainly, without Shopify's words.
+    const answer = (await res.json()) as { error: string; requestId: string }
+    expect(answer).toEqual({ error: 'Shopify could not be reached', requestId: expect.any(String) })
+    expect(shop.logEntries().some((e) => e.message === 'checkout failed' && e.requestId === answer.requestId && JSON.stringify(e).includes(message))).toBe(true)
   })
 
-  test('cart user errors → "Cart creation failed: {messages}"', async () => {
+  test('cart user errors → "Cart creation failed: {messages}", raised into the log', async () => {
     const res = await postJson({ lines: [line(1, 'gid://shopify/ProductVariant/999')] })
     expect(res.status).toBe(502)
-    expect(await res.json()).toEqual({ error: 'Cart creation failed: The merchandise with id gid://shopify/ProductVariant/999 does not exist.' })
+    const answer = (await res.json()) as { error: string; requestId: string }
+    expect(answer.error).toBe('Shopify could not make a cart of these lines')
+    const raised = 'Cart creation failed: The merchandise with id gid://shopify/ProductVariant/999 does not exist.'
+    expect(shop.logEntries().some((e) => e.message === 'checkout failed' && e.requestId === answer.requestId && JSON.stringify(e).includes(raised))).toBe(true)
   })
 })
 

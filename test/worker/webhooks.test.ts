@@ -116,3 +116,28 @@ test('a webhook whose refresh fails: the pages are purged, and the next shopper 
   await eventually(async () => (await page('/product/toddler-blanket')).html.includes('Renamed Blanket'))
   expect(shop!.double.callsOf('ProductByHandle').length).toBeGreaterThan(0)
 })
+
+// The delivery id is not signed (Shopify's HMAC covers the body only): one leaked signed
+// delivery could be replayed under new ids forever, each a Shopify call and a purge, and
+// long ids once filled the product's stored list until every genuine delivery was a 500.
+test('a leaked delivery replayed under new and long ids: refused or ignored by its signed body; genuine deliveries still act', async () => {
+  await warm()
+  const update = (at: string, title: string) => JSON.stringify({ id: 8012345678901, handle: 'toddler-blanket', title, updated_at: at })
+  const leaked = update('2026-11-25T10:00:00-05:00', 'Square Friends Fleece Blanket')
+  const send = async (body: string, deliveryId?: string) =>
+    shop!.fetch('/webhooks/products/update', { method: 'POST', headers: await signedWebhookHeaders(body, SECRET, deliveryId ? { deliveryId } : {}), body })
+  expect((await send(leaked)).status).toBe(200)
+  await eventually(() => shop!.logEntries().filter((e) => e.message === 'product refreshed after webhook').length === 2) // at once, and after the delay
+  const callsBefore = shop!.double.callsOf('ProductByHandle').length
+  const replays = await Promise.all(Array.from({ length: 40 }, () => send(leaked)))
+  expect(replays.map((r) => r.status)).toEqual(Array(40).fill(200))
+  expect(await replays[0]!.json()).toMatchObject({ reason: 'not newer than the last update' })
+  for (const id of ['x'.repeat(4000), 'a'.repeat(65)]) expect((await send(leaked, id)).status).toBe(400)
+  expect(shop!.double.callsOf('ProductByHandle').length).toBe(callsBefore)
+  // Then a genuine update: acted on, as ever.
+  shop!.double.products.get('toddler-blanket')!.title = 'Renamed Blanket'
+  const genuine = await send(update('2026-11-25T10:05:00-05:00', 'Renamed Blanket'))
+  expect(genuine.status).toBe(200)
+  expect(await genuine.json()).toEqual({ purged: 'toddler-blanket' })
+  expect((await page('/product/toddler-blanket')).html).toContain('Renamed Blanket')
+})

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { blanket } from '../../storefront-double/catalog'
+import { BLANKET_VARIANT_ID, blanket } from '../../storefront-double/catalog'
 import { startShop, type Shop } from '../worker/harness'
 import { DESKTOP, expectClean, hydrated, openPage, PHONE } from './browser'
 import { shop, browser, visit, badge, expectDocumentStatus, useShopInChromium } from './shop-in-chromium'
@@ -7,6 +7,32 @@ import { shop, browser, visit, badge, expectDocumentStatus, useShopInChromium } 
 useShopInChromium()
 
 describe('the product page', () => {
+  // At the cap, 'Added to cart!' would say something the cart did not do.
+  test("'Add to Cart' with 99 already in the cart adds nothing and says so", async () => {
+    const stored = { items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'x', quantity: 99, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'Square Friends Fleece Blanket', handle: 'toddler-blanket', images: { edges: [] } } }], cartId: null, checkoutUrl: null }
+    const watched = await openPage(browser, PHONE, (context) => context.addInitScript((cart) => localStorage.getItem('shopify-cart') ?? localStorage.setItem('shopify-cart', cart), JSON.stringify(stored)))
+    const { page } = watched
+    await page.goto(shop.origin + '/product/toddler-blanket')
+    await hydrated(page)
+    await expect.poll(() => badge(page).textContent()).toBe('99')
+    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    await page.getByText('Nothing added').waitFor()
+    expect(await page.getByText('Your cart already holds 99 of this blanket, the most one order can take.').isVisible()).toBe(true)
+    expect(await page.getByText('Added to cart!').count()).toBe(0)
+    expect(await badge(page).textContent()).toBe('99')
+    expectClean(watched)
+  })
+
+  test('/product/Toddler-Blanket, typed in capitals, shows the blanket at its one address', async () => {
+    const watched = await openPage(browser, PHONE)
+    const { page } = watched
+    await page.goto(shop.origin + '/product/Toddler-Blanket')
+    await hydrated(page)
+    expect(page.url()).toBe(shop.origin + '/product/toddler-blanket')
+    expect(await page.locator('h1').first().textContent()).toBe('Square Friends Fleece Blanket')
+    expectClean(watched)
+  })
+
   test('thumbnails switch the large image; details are collapsed and toggle; Add to Cart toasts', async () => {
     const watched = await visit('/product/toddler-blanket', DESKTOP)
     const { page } = watched

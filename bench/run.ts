@@ -68,6 +68,12 @@ try {
       load[name]![connections] = await loadRun(shop.origin + path, connections)
     }
   }
+  // Cache busting: the product page under a new query string on every request, as an
+  // outsider would send it to make each one a miss (src/canonical-pages.ts).
+  load['product, random query'] = {}
+  for (const connections of [1, 10]) {
+    load['product, random query']![connections] = await loadRun(shop.origin + PAGES.product, connections, (request) => ({ ...request, path: `${PAGES.product}?utm_source=${Math.random().toString(36).slice(2)}` }))
+  }
 
   // 2. Cold fan-in: 200 concurrent shoppers ask for a product no cache has seen.
   shop.double.products.set('fan-in-blanket', { ...blanket(), handle: 'fan-in-blanket' })
@@ -232,6 +238,7 @@ try {
     }),
     ['warm product p50 at 1 connection within 2× the static asset', load.product![1]!.p50 <= 2 * load.static![1]!.p50, `${load.product![1]!.p50} ms vs ${load.static![1]!.p50} ms (${ratio(load.product![1]!.p50, load.static![1]!.p50)}×)`],
     ['warm product throughput at 10 connections ≥ 40% of the static asset', load.product![10]!.rps >= 0.4 * load.static![10]!.rps, `${load.product![10]!.rps} vs ${load.static![10]!.rps} req/s (${Math.round((100 * load.product![10]!.rps) / load.static![10]!.rps)}%)`],
+    ['product under a random query on every request: at 10 connections, at least 0.8× the canonical URL\'s req/s', load['product, random query']![10]!.rps >= 0.8 * load.product![10]!.rps, `${load['product, random query']![10]!.rps} vs ${load.product![10]!.rps} req/s (${ratio(load['product, random query']![10]!.rps, load.product![10]!.rps)}×); errors ${load['product, random query']![10]!.errors}`],
     ['cold fan-in: 1 upstream call for 200 concurrent requests', fanInCalls === 1, `${fanInCalls} call(s); statuses ${[...new Set(fanIn)].join(',')}`],
     ['static assets content-hashed and immutable for a year', assetCaching === 'public, max-age=31536000, immutable', `${entry}: ${assetCaching}`],
     ['HTML cached at the edge for a short time', htmlCaching === 'HIT', `cf-cache-status ${htmlCaching} (request ${htmlCacheTries})`],
@@ -310,10 +317,11 @@ function lighthouseTable(title: string, results: Record<string, LighthouseSummar
  * autocannon's own percentiles are whole milliseconds, too coarse to compare a 2 ms static file
  * with a 3 ms page: the percentiles here come from every response's exact time instead.
  */
-async function loadRun(url: string, connections: number) {
+async function loadRun(url: string, connections: number, setupRequest?: (request: autocannon.Request) => autocannon.Request) {
   const times: number[] = []
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const run = autocannon({ url, connections, duration: LOAD_SECONDS, headers: browserHeaders }, (error, done) => (error ? reject(error) : resolve(done)))
+    const requests = setupRequest ? [{ setupRequest }] : undefined
+    const run = autocannon({ url, connections, duration: LOAD_SECONDS, headers: browserHeaders, requests }, (error, done) => (error ? reject(error) : resolve(done)))
     run.on('response', (_client, _status, _bytes, ms) => times.push(ms))
   })
   times.sort((a, b) => a - b)

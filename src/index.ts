@@ -5,6 +5,7 @@ import { log, requestLog } from './log'
 import { timing } from 'hono/timing'
 import { pageRenderer } from './render/page-renderer'
 import { securityHeaders } from './security-headers'
+import { canonicalPages } from './canonical-pages'
 import { cartStatus } from './routes/cart-status'
 import { checkout } from './routes/checkout'
 import { pages, renderError, renderNotFound } from './routes/pages'
@@ -27,6 +28,7 @@ app.use(async (c, next) => {
 app.use(timing({ total: false, enabled: (c) => c.get('metric')!.headers.length > 0 }))
 app.use(securityHeaders)
 app.use(requestLog)
+app.use(canonicalPages)
 app.use(pageRenderer)
 
 app.route('/checkout', checkout)

@@ -49,7 +49,9 @@ export function withLocalWorkersCache<E extends { WORKERS_CACHE_PEERS?: Fetcher 
           if (!peers.ok) throw new Error(`purge failed: ${peers.status}`)
         },
       }
-      const workerCtx = { cache, props: ctx.props, waitUntil: ctx.waitUntil.bind(ctx), passThroughOnException: ctx.passThroughOnException.bind(ctx) }
+      // `exports`: the Worker's loopback to itself (src/canonical-pages.ts), which comes back
+      // through this stand-in as it goes through Workers Cache on Cloudflare.
+      const workerCtx = { cache, props: ctx.props, exports: ctx.exports, waitUntil: ctx.waitUntil.bind(ctx), passThroughOnException: ctx.passThroughOnException.bind(ctx) }
       const run = () => worker.fetch(request.clone(), env as never, workerCtx as unknown as ExecutionContext)
 
       // HEAD is answered from a kept GET, but never kept itself: it has no body to keep.

@@ -166,7 +166,9 @@ test('a page first rendered for a stranger host names only the configured origin
     const firstBody = first.body
     const then = await get(shop, path)
     expect(first.status, path).toBe(200)
-    expect(then.cache, path).toBe('HIT')
+    // A query's spelling is answered from the canonical page's kept copy and never kept
+    // itself (src/canonical-pages.ts); every other path is a hit of its own.
+    expect(then.cache, path).toBe(path.includes('?') ? 'DYNAMIC' : 'HIT')
     for (const body of [firstBody, then.html]) {
       expect(body, path).not.toContain('evil.example')
       expect(body, path).toContain('https://shop.example.com/')
@@ -188,4 +190,36 @@ test('the sitemap is kept like a page: tagged for purges, with nothing of one re
     expect(res.headers.get('X-Request-Id')).toBeNull()
     expect(res.headers.get('Content-Security-Policy')).not.toMatch(/nonce-/)
   }
+})
+
+// The attack: a query string or another spelling of the path on every request, so that no
+// request is a hit and each costs a render and a read of the product's Durable Object.
+test('a kept page asked for under random queries or another spelling of its path is served from the kept page, never rendered', async () => {
+  const shop = await open({ HTML_CACHE_SECONDS: '600', PRODUCT_CACHE_FRESH_SECONDS: '600' })
+  await eventually(async () => (await get(shop, '/product/toddler-blanket')).cache === 'HIT')
+  const linesBefore = shop.logEntries().length
+  const callsBefore = shop.double.calls.length
+  const spellings = [
+    ...Array.from({ length: 30 }, (_, i) => `/product/toddler-blanket?utm_source=${crypto.randomUUID()}&n=${i}`),
+    '/product/toddler%2Dblanket',
+  ]
+  for (const path of spellings) {
+    const { res, html } = await get(shop, path)
+    expect(res.status).toBe(200)
+    expect(html).toContain('Square Friends Fleece Blanket')
+  }
+  // Every one answered by the canonical-page middleware from the kept page: no page route ran
+  // (only a page route renders or reads the product's Durable Object), Shopify was never
+  // asked, and nothing was kept under the odd spelling.
+  const lines = shop.logEntries().slice(linesBefore).filter((e) => e.message === 'request')
+  expect(lines).toHaveLength(spellings.length)
+  expect(lines.map((e) => e.route)).toEqual(spellings.map(() => '/*'))
+  expect(lines.every((e) => e.cache === null && e.upstreamMs === null)).toBe(true)
+  expect(shop.double.calls.length).toBe(callsBefore)
+  const linesNow = shop.logEntries().length
+  await get(shop, spellings[0]!) // asked again: the Worker runs (and answers from the kept page) again
+  expect(shop.logEntries().slice(linesNow).filter((e) => e.message === 'request')).toHaveLength(1)
+  // HEAD, too, is answered from the cache.
+  const head = await shop.fetch('/product/toddler-blanket', { method: 'HEAD', headers: BROWSER })
+  expect(head.headers.get('cf-cache-status')).toBe('HIT')
 })

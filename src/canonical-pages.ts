@@ -1,0 +1,43 @@
+import type { MiddlewareHandler } from 'hono'
+import type { AppEnv } from './app-env'
+
+/**
+ * A page asked for under a query string (`?utm_source=…`, `?fbclid=…`) or under another
+ * spelling of its path (`/product/toddler%2Dblanket`) is the same page. Workers Cache keys
+ * each spelling apart (docs: "Cache keys": path and query string), so an outsider could make
+ * every request a miss: a render and a read of the product's Durable Object. Such a request
+ * is answered instead with the canonical URL's page, asked for through a `ctx.exports`
+ * loopback, which goes through the Worker's cache ("Cache keys", "Custom cache keys"): a kept
+ * page then costs a cache hit, not a render. The answer is not kept under the odd spelling
+ * (`Cloudflare-CDN-Cache-Control: no-store`), so such spellings cannot fill the cache either.
+ * The query stays in the shopper's address bar, for whatever reads `utm_*` there.
+ *
+ * `/cart/status` reads its query, so it is left alone; POSTs are never cached.
+ */
+export const canonicalPages: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const self = (c.executionCtx as ExecutionContext & { exports?: { default?: Fetcher } }).exports?.default
+  if (!self || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next()
+  const url = new URL(c.req.url)
+  if (url.pathname.startsWith('/cart/')) return next()
+  const path = canonicalPath(url.pathname)
+  // (A bare `?` is a spelling of its own to the cache, though URL.search reads it as empty.)
+  if (!c.req.url.includes('?') && path === url.pathname) return next()
+  const answer = await self.fetch(new Request(new URL(path, url), { method: c.req.method, headers: c.req.raw.headers }))
+  const headers = new Headers(answer.headers)
+  headers.set('Cloudflare-CDN-Cache-Control', 'no-store')
+  return new Response(answer.body, { status: answer.status, headers })
+}
+
+/** Each segment of `pathname` decoded, then encoded the one way `encodeURIComponent` does. */
+export function canonicalPath(pathname: string): string {
+  return pathname
+    .split('/')
+    .map((segment) => {
+      try {
+        return encodeURIComponent(decodeURIComponent(segment))
+      } catch {
+        return segment // not valid percent-encoding: left for the routes to refuse
+      }
+    })
+    .join('/')
+}

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono'
 import { PAGES, type PageName } from '../../client/pages/pages'
 import type { PageMeta } from '../../client/pages/page-meta'
 import { fulfilled, track } from '../../client/lib/thenable'
+import { LANDING_PRODUCT_HANDLE } from '../../client/model/product-result'
 import type { AppEnv } from '../app-env'
 import { readConfig } from '../config'
 import { log } from '../log'
@@ -77,8 +78,9 @@ pages.get('/sitemap.xml', async (c) => {
   const metas = await Promise.all((Object.keys(PAGES) as PageName[]).map(metaOf))
   const address = addressOn(c)
   const urls = metas.flatMap((meta) => meta.sitemap ?? []).map((path) => `<url><loc>${address(path)}</loc></url>`).join('')
-  // Kept like a page (render/cache-policy.ts): the same for everyone, and purged with the pages.
-  settle(c, { status: 200, complete: true, tags: [] })
+  // Kept like a page (render/cache-policy.ts): the same for everyone, purged with the pages,
+  // and with the product it lists, whose webhook purges it too.
+  settle(c, { status: 200, complete: true, tags: [productTag(LANDING_PRODUCT_HANDLE)] })
   return c.body(`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`, 200, {
     'Content-Type': 'application/xml; charset=utf-8',
   })

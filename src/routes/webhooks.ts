@@ -37,7 +37,8 @@ async function signedByShopify(secret: string, body: ArrayBuffer, signature: str
  * before anything is touched. A delivery seen before (Shopify retries with the same
  * `X-Shopify-Webhook-Id`) changes nothing, and neither does a body whose signed
  * `updated_at` is not newer than the last one acted on: the id is not signed, so a leaked
- * delivery replayed under new ids is caught by its body.
+ * delivery replayed under new ids is caught by its body. Genuine deliveries in a burst are
+ * refreshed and purged at most once per WEBHOOK_REFRESH_INTERVAL_MS (product-store.ts).
  *
  * The product's store asks Shopify at once, then every page tagged with the product is
  * purged worldwide (Workers Cache purges globally by tag; docs: "Purging the cache"). The
@@ -101,6 +102,20 @@ export const webhooks = new Hono<AppEnv>().post(
         // Even when unchanged: a page rendered just before the webhook may hold old data.
         await purgePages(c, [productTag(handle)])
       }
+    }
+    let wait: number | null
+    try {
+      wait = await store.claimRefreshSlot(Date.now())
+    } catch {
+      wait = 0
+    }
+    if (wait === null) {
+      log(c, 'info', 'webhook delivery joins a refresh already waiting', { handle, deliveryId })
+      return c.json({ coalesced: deliveryId })
+    }
+    if (wait > 0) {
+      c.executionCtx.waitUntil(new Promise((resolve) => setTimeout(resolve, wait)).then(() => refreshAndPurge('next slot')))
+      return c.json({ purging: handle, inMs: wait })
     }
     // Shopify already shows the change: its data did not lag, so no second call is needed.
     if (await refreshAndPurge('now')) return c.json({ purged: handle })

@@ -43,9 +43,36 @@ const DELIVERIES_KEPT = 200
 /** Whether a signed `products/update` delivery is one to act on. */
 export type DeliveryClaim = 'new' | 'seen' | 'not newer'
 
+/**
+ * How often one product's pages are refreshed and purged for webhooks, however many
+ * deliveries arrive: a merchant's bulk edit sends a burst, and purges are few a minute on the
+ * free plan (docs: "Purge cache").
+ */
+export const WEBHOOK_REFRESH_INTERVAL_MS = 5_000
+
 export class ProductStore extends DurableObject<Bindings> {
   #entry: Entry | null | undefined // undefined until read from storage
   #refreshing: Promise<Product | null> | null = null
+  // In memory: an object evicted between deliveries forgets them, which costs at most one
+  // refresh sooner than the interval.
+  #nextRefreshAt = 0
+  #refreshWaiting = false
+
+  /**
+   * When a webhook's refresh-and-purge may run: 0 (now), the ms to wait for the next slot,
+   * or null when a refresh already waiting for that slot will take this delivery's change
+   * along. At most one every WEBHOOK_REFRESH_INTERVAL_MS.
+   */
+  claimRefreshSlot(now: number): number | null {
+    if (this.#refreshWaiting) return null
+    const wait = Math.max(0, this.#nextRefreshAt - now)
+    this.#nextRefreshAt = now + wait + WEBHOOK_REFRESH_INTERVAL_MS
+    if (wait > 0) {
+      this.#refreshWaiting = true
+      setTimeout(() => (this.#refreshWaiting = false), wait)
+    }
+    return wait
+  }
 
   /**
    * The product for a page, in one call per request. A handle this object knows nothing

@@ -18,6 +18,7 @@ describe('the webhook purges by tag through ctx.cache', () => {
     const store = {
       claimDelivery: vi.fn(async (id: string) => (id === 'seen-before' ? 'seen' : id === 'broken-storage' ? Promise.reject(new Error('SQLITE_TOOBIG')) : 'new')),
       refreshNow: vi.fn().mockResolvedValueOnce({ changed: changedAtOnce }).mockResolvedValueOnce({ changed: changedLater }),
+      claimRefreshSlot: vi.fn(async (): Promise<number | null> => 0),
     }
     const pending: Promise<unknown>[] = []
     const ctx = { waitUntil: (p: Promise<unknown>) => pending.push(p), passThroughOnException() {}, props: {}, ...(withCache ? { cache: { purge } } : {}) }
@@ -79,6 +80,20 @@ describe('the webhook purges by tag through ctx.cache', () => {
     const { purge, store, send } = harness({ changedAtOnce: true })
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     expect((await send('broken-storage')).status).toBe(200)
+    expect(store.refreshNow).toHaveBeenCalledTimes(1)
+    expect(purge).toHaveBeenCalledTimes(1)
+  })
+
+  test('a burst: a delivery whose slot is taken joins the refresh already waiting; one that must wait is purged when its slot comes', async () => {
+    const { purge, store, send } = harness({ changedAtOnce: true })
+    store.claimRefreshSlot.mockResolvedValueOnce(null)
+    const joined = await send()
+    expect(await joined.json()).toEqual({ coalesced: expect.any(String) })
+    expect(store.refreshNow).not.toHaveBeenCalled()
+    expect(purge).not.toHaveBeenCalled()
+    store.claimRefreshSlot.mockResolvedValueOnce(20)
+    const waiting = await send() // send() waits for the waitUntil work too
+    expect(await waiting.json()).toEqual({ purging: 'toddler-blanket', inMs: 20 })
     expect(store.refreshNow).toHaveBeenCalledTimes(1)
     expect(purge).toHaveBeenCalledTimes(1)
   })

@@ -186,7 +186,7 @@ test('the sitemap is kept like a page: tagged for purges, with nothing of one re
   const hit = await get(shop, '/sitemap.xml')
   expect([miss.cache, hit.cache]).toEqual(['MISS', 'HIT'])
   for (const { res } of [miss, hit]) {
-    expect(res.headers.get('Cache-Tag')).toBe('pages')
+    expect(res.headers.get('Cache-Tag')).toBe('pages,product:toddler-blanket')
     expect(res.headers.get('X-Request-Id')).toBeNull()
     expect(res.headers.get('Content-Security-Policy')).not.toMatch(/nonce-/)
   }
@@ -223,3 +223,40 @@ test('a kept page asked for under random queries or another spelling of its path
   const head = await shop.fetch('/product/toddler-blanket', { method: 'HEAD', headers: BROWSER })
   expect(head.headers.get('cf-cache-status')).toBe('HIT')
 })
+
+// Locally scaled: a flood of cache-busting requests at one product, with a purge in the
+// middle of it, while shoppers keep asking for the canonical address.
+test('a flood of cache-busting requests, and a purge in the middle of it: shoppers on the canonical address still get the page', async () => {
+  const shop = await open({ HTML_CACHE_SECONDS: '600', PRODUCT_CACHE_FRESH_SECONDS: '600', SHOPIFY_WEBHOOK_SECRET: SECRET })
+  await eventually(async () => (await get(shop, '/product/toddler-blanket')).cache === 'HIT')
+  const callsBefore = shop.double.callsOf('ProductByHandle').length
+  let flooding = true
+  const flood = Promise.all(
+    Array.from({ length: 20 }, async () => {
+      let sent = 0
+      while (flooding && sent < 200) {
+        sent++
+        const res = await shop.fetch(`/product/toddler-blanket?utm_source=${crypto.randomUUID()}`, { headers: BROWSER })
+        await res.arrayBuffer()
+        if (res.status !== 200) throw new Error(`flood request answered ${res.status}`)
+      }
+      return sent
+    }),
+  )
+  const shoppers: number[] = []
+  for (let i = 0; i < 20; i++) {
+    if (i === 10) {
+      const body = JSON.stringify({ id: 1, handle: 'toddler-blanket', updated_at: '2026-11-25T12:00:00Z' })
+      expect((await shop.fetch('/webhooks/products/update', { method: 'POST', headers: await signedWebhookHeaders(body, SECRET), body })).status).toBe(200)
+    }
+    const { res, html } = await get(shop, '/product/toddler-blanket')
+    expect(html).toContain('Square Friends Fleece Blanket')
+    shoppers.push(res.status)
+  }
+  flooding = false
+  const sent = (await flood).reduce((a, b) => a + b, 0)
+  expect(shoppers).toEqual(Array(20).fill(200))
+  expect(sent).toBeGreaterThan(100)
+  // Shopify is asked for the webhook's refresh, not once per flood request.
+  expect(shop.double.callsOf('ProductByHandle').length - callsBefore).toBeLessThanOrEqual(3)
+}, 60_000)

@@ -70,11 +70,18 @@ try {
     }
   }
   // Cache busting: the product page under a new query string on every request, as an
-  // outsider would send it to make each one a miss (src/canonical-pages.ts).
+  // outsider would send it to make each one a miss (src/canonical-pages.ts). Its ratio to the
+  // canonical URL comes from three pairs measured back to back at 10 connections, so the
+  // machine's drift between two runs minutes apart does not decide it.
+  const randomQuery = (request: autocannon.Request) => ({ ...request, path: `${PAGES.product}?utm_source=${Math.random().toString(36).slice(2)}` })
   load['product, random query'] = {}
-  for (const connections of [1, 10]) {
-    load['product, random query']![connections] = await loadRun(shop.origin + PAGES.product, connections, (request) => ({ ...request, path: `${PAGES.product}?utm_source=${Math.random().toString(36).slice(2)}` }))
+  for (const connections of [1, 10]) load['product, random query']![connections] = await loadRun(shop.origin + PAGES.product, connections, randomQuery)
+  const bustingPairs: { canonical: number; busting: number }[] = []
+  for (let pair = 0; pair < 3; pair++) {
+    const canonical = (await loadRun(shop.origin + PAGES.product, 10)).rps
+    bustingPairs.push({ canonical, busting: (await loadRun(shop.origin + PAGES.product, 10, randomQuery)).rps })
   }
+  const bustingRatio = median(bustingPairs.map((p) => p.busting / p.canonical))
 
   // 2. Cold fan-in: 200 concurrent shoppers ask for a product no cache has seen.
   shop.double.products.set('fan-in-blanket', { ...blanket(), handle: 'fan-in-blanket' })
@@ -252,7 +259,7 @@ try {
     ...Object.entries(interactions).map(([tap, ms]) => [`a tap on ${tap} (product page, app live, 4× CPU) paints its effect within 200 ms (INP)`, ms < 200, `${Math.round(ms)} ms (median of 5; 0 is under 16 ms)`] as const),
     ['warm product p50 at 1 connection within 2× the static asset', load.product![1]!.p50 <= 2 * load.static![1]!.p50, `${load.product![1]!.p50} ms vs ${load.static![1]!.p50} ms (${ratio(load.product![1]!.p50, load.static![1]!.p50)}×)`],
     ['warm product throughput at 10 connections ≥ 40% of the static asset', load.product![10]!.rps >= 0.4 * load.static![10]!.rps, `${load.product![10]!.rps} vs ${load.static![10]!.rps} req/s (${Math.round((100 * load.product![10]!.rps) / load.static![10]!.rps)}%)`],
-    ['product under a random query on every request: at 10 connections, at least 0.8× the canonical URL\'s req/s', load['product, random query']![10]!.rps >= 0.8 * load.product![10]!.rps, `${load['product, random query']![10]!.rps} vs ${load.product![10]!.rps} req/s (${ratio(load['product, random query']![10]!.rps, load.product![10]!.rps)}×); errors ${load['product, random query']![10]!.errors}`],
+    ['product under a random query on every request: at 10 connections, at least 0.8× the canonical URL\'s req/s (median of 3 back-to-back pairs)', bustingRatio >= 0.8, `${ratio(bustingRatio, 1)}× (pairs, random against canonical req/s: ${bustingPairs.map((p) => `${p.busting}/${p.canonical}`).join(', ')}); errors ${load['product, random query']![10]!.errors}`],
     ['cold fan-in: 1 upstream call for 200 concurrent requests', fanInCalls === 1, `${fanInCalls} call(s); statuses ${[...new Set(fanIn)].join(',')}`],
     ['static assets content-hashed and immutable for a year', assetCaching === 'public, max-age=31536000, immutable', `${entry}: ${assetCaching}`],
     ['HTML cached at the edge for a short time', htmlCaching === 'HIT', `cf-cache-status ${htmlCaching} (request ${htmlCacheTries})`],
@@ -263,7 +270,7 @@ try {
   ]
 
   const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`
-  const results = { machine, upstreamLatencyMs: UPSTREAM_LATENCY_MS, loadSeconds: LOAD_SECONDS, load, soak, fanIn: { requests: 200, upstreamCalls: fanInCalls }, bytes, pictures, firstTap, interactions, lighthouse, lighthouseCalibrated: { cpuSlowdown: CALIBRATED_CPU_SLOWDOWN, ...calibrated }, reactFloorJsGzip: floor.jsGzip, targets: targets.map(([target, met, measured]) => ({ target, met, measured })) }
+  const results = { machine, upstreamLatencyMs: UPSTREAM_LATENCY_MS, loadSeconds: LOAD_SECONDS, load, soak, fanIn: { requests: 200, upstreamCalls: fanInCalls }, cacheBusting: { pairs: bustingPairs, ratio: bustingRatio }, bytes, pictures, firstTap, interactions, lighthouse, lighthouseCalibrated: { cpuSlowdown: CALIBRATED_CPU_SLOWDOWN, ...calibrated }, reactFloorJsGzip: floor.jsGzip, targets: targets.map(([target, met, measured]) => ({ target, met, measured })) }
   writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n')
 
   const md = [

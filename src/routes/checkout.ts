@@ -11,7 +11,7 @@ import type { AppEnv } from '../app-env'
 import { withinLimit } from '../rate-limit'
 import { readConfig } from '../config'
 import { log } from '../log'
-import { createCart, differingLines, type CartLineInput, type CreatedCart } from '../storefront/cart'
+import { createCart, differingLines, quantityByVariant, type CartLineInput, type CreatedCart } from '../storefront/cart'
 import { StorefrontError } from '../storefront/client'
 
 const MAX_BODY_BYTES = 16 * 1024
@@ -30,8 +30,7 @@ export const checkoutBody = z.strictObject({
     .min(1)
     .max(MAX_LINES)
     .transform((lines, ctx) => {
-      const merged = new Map<string, number>()
-      for (const line of lines) merged.set(line.merchandiseId, (merged.get(line.merchandiseId) ?? 0) + line.quantity)
+      const merged = quantityByVariant(lines)
       for (const [id, total] of merged) {
         if (total > MAX_QUANTITY) ctx.addIssue({ code: 'custom', path: [], message: `${id} adds up to ${total}; at most ${MAX_QUANTITY} of a variant` })
       }

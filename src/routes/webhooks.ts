@@ -16,6 +16,8 @@ const productUpdate = z.object({
   updated_at: z.iso.datetime({ offset: true }).transform((at) => Date.parse(at)).nullish(),
 })
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
 /** Shopify's delivery ids are UUIDs; anything longer or stranger is not Shopify's. */
 const DELIVERY_ID = /^[A-Za-z0-9-]{1,64}$/
 
@@ -114,14 +116,14 @@ export const webhooks = new Hono<AppEnv>().post(
       return c.json({ coalesced: deliveryId })
     }
     if (wait > 0) {
-      c.executionCtx.waitUntil(new Promise((resolve) => setTimeout(resolve, wait)).then(() => refreshAndPurge('next slot')))
+      c.executionCtx.waitUntil(sleep(wait).then(() => refreshAndPurge('next slot')))
       return c.json({ purging: handle, inMs: wait })
     }
     // Shopify already shows the change: its data did not lag, so no second call is needed.
     if (await refreshAndPurge('now')) return c.json({ purged: handle })
     c.executionCtx.waitUntil(
       (async () => {
-        await new Promise((resolve) => setTimeout(resolve, config.webhook.refetchDelayMs))
+        await sleep(config.webhook.refetchDelayMs)
         await refreshAndPurge('after delay')
       })(),
     )

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Money } from '../../client/model/product'
 import type { StorefrontConfig } from '../config'
 import { StorefrontError, storefrontFetch } from './client'
 
@@ -7,7 +8,6 @@ export type CartLineInput = { merchandiseId: string; quantity: number }
 
 /** The hosted cart as Shopify created it: SPEC.md's fields, its lines flattened. */
 export type CreatedCart = { id: string; checkoutUrl: string; totalQuantity: number; totalAmount: Money; lines: CartLineInput[] }
-type Money = { amount: string; currencyCode: string }
 
 export const CART_CREATE_MUTATION = /* GraphQL */ `
   mutation CartCreate($input: CartInput!) {
@@ -99,14 +99,18 @@ export async function createCart(
   }
 }
 
+/** How many of each variant the lines add up to, in the order each variant first appears. */
+export function quantityByVariant(lines: CartLineInput[]): Map<string, number> {
+  return lines.reduce((map, line) => map.set(line.merchandiseId, (map.get(line.merchandiseId) ?? 0) + line.quantity), new Map<string, number>())
+}
+
 /**
  * Where the hosted cart differs from the lines that were sent (Shopify may drop a variant
  * that sold out, or lower a quantity to what is in stock): one entry per variant, empty when
  * the two agree.
  */
 export function differingLines(sent: CartLineInput[], created: CartLineInput[]): { merchandiseId: string; sent: number; created: number }[] {
-  const total = (lines: CartLineInput[]) => lines.reduce((map, l) => map.set(l.merchandiseId, (map.get(l.merchandiseId) ?? 0) + l.quantity), new Map<string, number>())
-  const [asSent, asCreated] = [total(sent), total(created)]
+  const [asSent, asCreated] = [quantityByVariant(sent), quantityByVariant(created)]
   return [...new Set([...asSent.keys(), ...asCreated.keys()])]
     .map((merchandiseId) => ({ merchandiseId, sent: asSent.get(merchandiseId) ?? 0, created: asCreated.get(merchandiseId) ?? 0 }))
     .filter((line) => line.sent !== line.created)

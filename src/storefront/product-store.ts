@@ -29,8 +29,8 @@ export type ProductRead =
 
 type Entry = { storedAt: number; product: Product | null }
 
-/** Bump when the stored Product shape changes, so old entries are not read back. */
-const ENTRY_KEY = 'entry-v1'
+/** Bump when the stored Product shape changes, so old entries are not read back (v2: options). */
+const ENTRY_KEY = 'entry-v2'
 const DELIVERIES_KEY = 'webhook-deliveries'
 const LAST_UPDATE_KEY = 'webhook-last-updated-at'
 /**
@@ -53,10 +53,9 @@ export const WEBHOOK_REFRESH_INTERVAL_MS = 5_000
 export class ProductStore extends DurableObject<Bindings> {
   #entry: Entry | null | undefined // undefined until read from storage
   #refreshing: Promise<Product | null> | null = null
-  // In memory: an object evicted between deliveries forgets them, which costs at most one
-  // refresh sooner than the interval.
+  // When the next webhook refresh may start, in memory: an object evicted between deliveries
+  // forgets it, which costs at most one refresh sooner than the interval.
   #nextRefreshAt = 0
-  #refreshWaiting = false
 
   /**
    * When a webhook's refresh-and-purge may run: 0 (now), the ms to wait for the next slot,
@@ -64,14 +63,11 @@ export class ProductStore extends DurableObject<Bindings> {
    * along. At most one every WEBHOOK_REFRESH_INTERVAL_MS.
    */
   claimRefreshSlot(now: number): number | null {
-    if (this.#refreshWaiting) return null
-    const wait = Math.max(0, this.#nextRefreshAt - now)
-    this.#nextRefreshAt = now + wait + WEBHOOK_REFRESH_INTERVAL_MS
-    if (wait > 0) {
-      this.#refreshWaiting = true
-      setTimeout(() => (this.#refreshWaiting = false), wait)
-    }
-    return wait
+    const lastClaimedStart = this.#nextRefreshAt - WEBHOOK_REFRESH_INTERVAL_MS
+    if (lastClaimedStart > now) return null // a refresh is waiting for its slot
+    const start = Math.max(now, this.#nextRefreshAt)
+    this.#nextRefreshAt = start + WEBHOOK_REFRESH_INTERVAL_MS
+    return start - now
   }
 
   /**

@@ -114,7 +114,6 @@ test('a webhook whose refresh fails: the pages are purged, and the next shopper 
   // The page is no longer kept (purged), and the product's answer is stale: the change shows
   // within a page or two (stale-while-revalidate may serve the old answer once while it asks).
   await eventually(async () => (await page('/product/toddler-blanket')).html.includes('Renamed Blanket'))
-  expect(shop!.double.callsOf('ProductByHandle').length).toBeGreaterThan(0)
 })
 
 // The delivery id is not signed (Shopify's HMAC covers the body only): one leaked signed

@@ -8,6 +8,7 @@ import { securityHeaders } from './security-headers'
 import { canonicalPages } from './canonical-pages'
 import { cartStatus } from './routes/cart-status'
 import { checkout } from './routes/checkout'
+import { events } from './routes/events'
 import { pages, renderError, renderNotFound } from './routes/pages'
 import { webhooks } from './routes/webhooks'
 
@@ -33,6 +34,7 @@ app.use(pageRenderer)
 
 app.route('/checkout', checkout)
 app.route('/cart', cartStatus)
+app.route('/events', events)
 app.route('/webhooks', webhooks)
 app.route('/', pages)
 

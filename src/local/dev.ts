@@ -11,8 +11,12 @@
  * Never deployed: production and staging build src/index.ts.
  */
 import shop from '../index'
+import { withLocalAnalytics } from './analytics'
 
 export { ProductStore } from '../storefront/product-store'
+
+// The field analytics go to the same stand-in as under `npm start`.
+const local = withLocalAnalytics(shop)
 
 const DEV_MODULES = JSON.stringify(['/@vite/client', '/client/browser/entry.tsx'])
 const DEV_CSP = "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: http: https:; connect-src 'self' ws: wss:; form-action 'self' http: https:; frame-ancestors 'none'"
@@ -25,7 +29,7 @@ export default {
       // The inlined stylesheet (src/render/assets.ts) is the built one; in dev, Vite injects the source's.
       ASSETS: { fetch: (input: RequestInfo | URL, init?: RequestInit) => (/\.css$/.test(new URL(input instanceof Request ? input.url : input, 'http://x').pathname) ? new Response('') : assets.fetch(input, init)) },
     }
-    const response = await shop.fetch(request, devEnv, ctx)
+    const response = await local.fetch(request, devEnv as never, ctx)
     if (!response.headers.get('Content-Type')?.includes('text/html')) return response
     const headers = new Headers(response.headers)
     headers.set('Content-Security-Policy', DEV_CSP)

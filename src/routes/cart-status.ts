@@ -4,6 +4,7 @@ import type { AppEnv } from '../app-env'
 import { withinLimit } from '../rate-limit'
 import { readConfig } from '../config'
 import { log } from '../log'
+import { cartKey, record } from '../analytics/record'
 import { fetchCartStatus } from '../storefront/hosted-cart-status'
 import { StorefrontError } from '../storefront/client'
 
@@ -24,6 +25,9 @@ export const cartStatus = new Hono<AppEnv>().get('/status', async (c) => {
   }
   try {
     const status = await fetchCartStatus(readConfig(c.env).storefront, id.data, c.req.header('CF-Connecting-IP'))
+    // Bought (or expired): `npm run report` counts an order once per cart, and only for a
+    // cart this shop's checkout made, so a check repeated or made up adds no order.
+    if (status === 'gone') record(c, { event: 'order_completed', cart: await cartKey(id.data) })
     return c.json({ status })
   } catch (error) {
     // Shopify's words go to the log; the browser, which keeps its cart on any failure, gets

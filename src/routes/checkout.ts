@@ -6,11 +6,13 @@ import { HTTPException } from 'hono/http-exception'
 import { endTime, startTime } from 'hono/timing'
 import { zValidator } from '@hono/zod-validator'
 import { z } from 'zod'
+import type { CheckoutFailure } from '../../client/analytics/vocabulary'
 import { MAX_LINES, MAX_QUANTITY, VARIANT_ID } from '../../client/model/cart'
 import type { AppEnv } from '../app-env'
 import { withinLimit } from '../rate-limit'
 import { readConfig } from '../config'
 import { log } from '../log'
+import { cartKey, record } from '../analytics/record'
 import { createCart, differingLines, quantityByVariant, type CartLineInput, type CreatedCart } from '../storefront/cart'
 import { StorefrontError } from '../storefront/client'
 
@@ -81,6 +83,8 @@ async function startCheckout(c: Context<AppEnv>, lines: CartLineInput[]) {
   // The shopper pays for what Shopify's cart holds: tell the operator where it is not what was sent.
   const differences = differingLines(lines, cart.lines)
   if (differences.length > 0) log(c, 'warn', 'hosted cart differs from the lines sent', { cartId: cart.id, differences })
+  // The funnel's authoritative count of checkouts: Shopify made the cart.
+  record(c, { event: 'checkout_created', cart: await cartKey(cart.id), value: cart.totalQuantity })
   return cart
 }
 
@@ -102,7 +106,7 @@ const checkoutJson = every(
       return c.json({ checkoutUrl: cart.checkoutUrl, cartId: cart.id, totalQuantity: cart.totalQuantity })
     } catch (error) {
       log(c, 'error', 'checkout failed', { error })
-      return c.json({ error: failureReason(error), requestId: c.get('requestId') }, 502)
+      return c.json({ error: failureReason(error), reason: (error instanceof StorefrontError ? error.kind : 'internal') satisfies CheckoutFailure, requestId: c.get('requestId') }, 502)
     }
   },
 )

@@ -142,7 +142,7 @@ test("Shopify's refusal, or no answer from it: a plain reason and the request id
   shopify.answer = () => Response.json({ data: { cartCreate: { cart: null, userErrors: [{ field: ['lines'], message: 'The merchandise is sold out <script>' }] } } })
   const json = await postJson({ lines: [{ merchandiseId: VARIANT, quantity: 1 }] })
   expect(json.status).toBe(502)
-  expect(await json.json()).toEqual({ error: 'Shopify could not make a cart of these lines', requestId: 'ray-1' })
+  expect(await json.json()).toEqual({ error: 'Shopify could not make a cart of these lines', reason: 'user', requestId: 'ray-1' })
   const form = await postForm({ merchandiseId: VARIANT })
   expect(form.status).toBe(502)
   expect(await form.text()).toBe('Failed to create checkout. Please try again later. (Reference: ray-1)')
@@ -154,7 +154,7 @@ test("Shopify's refusal, or no answer from it: a plain reason and the request id
   shopify.answer = () => {
     throw new TypeError('a bug of ours')
   }
-  expect(await (await postJson({ lines: [{ merchandiseId: VARIANT, quantity: 1 }] })).json()).toEqual({ error: 'Shopify could not be reached', requestId: 'ray-1' })
+  expect(await (await postJson({ lines: [{ merchandiseId: VARIANT, quantity: 1 }] })).json()).toEqual({ error: 'Shopify could not be reached', reason: 'network', requestId: 'ray-1' })
 })
 
 test('a form that cannot be parsed is a 400 that says so, not a JSON complaint', async () => {
@@ -173,7 +173,7 @@ test('a failure of our own is logged for the operator and stays generic for the 
   const broken = { ...env(), SHOPIFY_STOREFRONT_TOKEN: undefined } // the config cannot be read
   const res = await app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ lines: [{ merchandiseId: VARIANT, quantity: 1 }] }) }, broken as Bindings)
   expect(res.status).toBe(502)
-  expect(await res.json()).toEqual({ error: 'Failed to create checkout', requestId: 'ray-1' })
+  expect(await res.json()).toEqual({ error: 'Failed to create checkout', reason: 'internal', requestId: 'ray-1' })
   const form = await app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' }, body: `merchandiseId=${encodeURIComponent(VARIANT)}` }, broken as Bindings)
   expect(await form.text()).toBe('Failed to create checkout. Please try again later. (Reference: ray-1)')
   const lines = logged.mock.calls.map(([line]) => JSON.parse(String(line)))

@@ -25,7 +25,11 @@ test('production runs src/index.ts on its custom domain only, behind Workers Cac
   expect((production as unknown as { cache: unknown }).cache).toEqual({ enabled: true, cross_version_cache: false })
   expect(production.vars).toMatchObject({ REQUIRE_PRIVATE_TOKEN: 'true', SHOPIFY_STORE_DOMAIN: expect.stringMatching(/\.myshopify\.com$/) })
   expect(production.durable_objects.bindings).toEqual([{ name: 'PRODUCT_STORE', class_name: 'ProductStore' }])
-  expect(production.ratelimits.map((limit: { name: string }) => limit.name).sort()).toEqual(['CHECKOUT_RATE_LIMITER', 'STOREFRONT_RATE_LIMITER'])
+  expect(production.ratelimits.map((limit: { name: string }) => limit.name).sort()).toEqual(['CHECKOUT_RATE_LIMITER', 'EVENTS_RATE_LIMITER', 'STOREFRONT_RATE_LIMITER'])
+  // The field analytics: Analytics Engine in production and staging, each its own dataset.
+  expect(production.analytics_engine_datasets).toEqual([{ binding: 'EVENTS', dataset: 'blanket_shop_events' }])
+  expect(read('staging').analytics_engine_datasets).toEqual([{ binding: 'EVENTS', dataset: 'blanket_shop_staging_events' }])
+  expect(local.analytics_engine_datasets).toEqual([])
 })
 
 // The one line a misconfigured Worker logs, for SHOP_ORIGIN as for every setting.
@@ -64,7 +68,8 @@ test("README's settings table names every setting the Worker reads and every bin
   const table = readme.slice(readme.indexOf('### Settings'))
   const documented = [...table.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((match) => match[1])
   const limiters = production.ratelimits.map((limit: { name: string }) => limit.name)
-  expect(documented.sort()).toEqual([...SETTINGS, ...limiters].sort())
+  const datasets = production.analytics_engine_datasets.map((dataset: { binding: string }) => dataset.binding)
+  expect(documented.sort()).toEqual([...SETTINGS, ...limiters, ...datasets].sort())
 })
 
 // Defaults live in src/config.ts alone: a var an environment sets to its default is a second

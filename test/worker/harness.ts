@@ -2,17 +2,20 @@ import { Miniflare } from 'miniflare'
 import type { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { unstable_getMiniflareWorkerOptions } from 'wrangler'
+import { REPORT_PATH } from '../../src/local/analytics.ts'
 import { PURGE_PATH } from '../../src/local/workers-cache.ts'
 import { startStorefrontDouble, type RunningDouble } from '../../storefront-double/server.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
 const DATA_CENTRE = (n: number) => `dc-${n}`
+/** What Cloudflare puts on every request (`request.cf`), here the same for all. */
+export const TEST_CF = { country: 'NZ', colo: 'AKL' }
 export const PUBLIC_TOKEN = 'test-public-token-5f2c'
 export const PRIVATE_TOKEN = 'test-private-token-9ab1'
 
 export type Shop = Awaited<ReturnType<typeof startShop>>
-type ShopOptions = { checkoutsPerMinute?: number; storefrontCallsPerMinute?: number; inspect?: boolean }
+type ShopOptions = { checkoutsPerMinute?: number; storefrontCallsPerMinute?: number; eventsPerMinute?: number; inspect?: boolean }
 
 /** One data centre; see startDataCentres. */
 /** Vars for the Worker; a function when they name the double's origin, known only once it runs. */
@@ -39,7 +42,7 @@ export async function startDataCentres(count: number, vars: Vars = {}, options: 
   const names = Array.from({ length: count }, (_, i) => DATA_CENTRE(i + 1))
   const mf: Miniflare = new Miniflare({
     rootPath: root,
-    cf: false,
+    cf: TEST_CF,
     ...(options.inspect ? { inspectorPort: 0 } : {}),
     handleRuntimeStdio(stdout: Readable, stderr: Readable) {
       for (const stream of [stdout, stderr]) {
@@ -73,6 +76,7 @@ export async function startDataCentres(count: number, vars: Vars = {}, options: 
       ratelimits: {
         CHECKOUT_RATE_LIMITER: { namespace_id: '1001', simple: { limit: options.checkoutsPerMinute ?? 1_000_000, period: 60 } },
         STOREFRONT_RATE_LIMITER: { namespace_id: '1002', simple: { limit: options.storefrontCallsPerMinute ?? 1_000_000, period: 60 } },
+        EVENTS_RATE_LIMITER: { namespace_id: '1003', simple: { limit: options.eventsPerMinute ?? 1_000_000, period: 60 } },
       },
       assets: { ...fromConfig.assets!, workerName: name },
       // Cloudflare's purge is global: the stand-in sends each one here, and this sends it to every data centre.
@@ -112,6 +116,17 @@ export async function startDataCentres(count: number, vars: Vars = {}, options: 
     },
     fetch(path: string, init?: RequestInit) {
       return fetch(new URL(path, origin), { redirect: 'manual', ...init })
+    },
+    /**
+     * A request through Miniflare's own entry, which gives it `request.cf` (TEST_CF); the
+     * direct socket `fetch` uses has none, like a request from inside Cloudflare.
+     */
+    async fetchWithCf(path: string, init?: RequestInit): Promise<Response> {
+      return (await mf.dispatchFetch(new URL(path, origin), { redirect: 'manual', ...(init as object) })) as unknown as Response
+    },
+    /** What the Analytics Engine stand-in holds (src/local/analytics.ts), as the SQL API would answer. */
+    async analyticsRows(): Promise<Record<string, string | number>[]> {
+      return ((await (await fetch(new URL(`${REPORT_PATH}?hours=1`, origin))).json()) as { data: Record<string, string | number>[] }).data
     },
     /** The Worker's live JavaScript heap, after a full garbage collection (needs `inspect`). */
     async liveHeapBytes() {

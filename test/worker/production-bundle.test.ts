@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { expect, test } from 'vitest'
+import { REPORT_PATH } from '../../src/local/analytics'
 import { PURGE_PATH } from '../../src/local/workers-cache'
 
 test('the production bundle (`npm test` builds it with `wrangler deploy --dry-run --env production`) has no local stand-in in it', () => {
@@ -9,4 +10,7 @@ test('the production bundle (`npm test` builds it with `wrangler deploy --dry-ru
   expect(code).toContain('Cloudflare-CDN-Cache-Control')
   expect(code).not.toContain(PURGE_PATH)
   expect(code).not.toContain('WORKERS_CACHE_PEERS')
+  // The field analytics go to Analytics Engine itself: the stand-in and its read-back are not here.
+  expect(code).toContain('writeDataPoint')
+  expect(code).not.toContain(REPORT_PATH)
 })

@@ -1,0 +1,50 @@
+// What the shop's field analytics can say: the words the browser sends, the Worker checks
+// (src/routes/events.ts) and stores (src/analytics.ts), and `npm run report` reads. Closed
+// lists only, so nothing a visitor types, and no address or query string, is ever stored.
+
+/** What the browser reports, in the order of the funnel. */
+export const BROWSER_STEPS = ['page_view', 'add_to_cart', 'cart_opened', 'checkout_started'] as const
+/** What only the Worker records, first-hand; `POST /events` refuses these names. */
+export const SERVER_STEPS = ['checkout_created', 'order_completed'] as const
+export const FUNNEL = [...BROWSER_STEPS, ...SERVER_STEPS] as const
+export type FunnelStep = (typeof FUNNEL)[number]
+
+/** The Core Web Vitals and the two paints before them, as web-vitals names them. */
+export const VITALS = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const
+export type VitalName = (typeof VITALS)[number]
+
+/**
+ * Why a checkout failed, by class: the Storefront error's kind (src/storefront/client.ts)
+ * when the Worker reached Shopify, else what stopped it before.
+ */
+export const CHECKOUT_FAILURES = ['billing', 'http', 'graphql', 'user', 'shape', 'timeout', 'network', 'internal', 'refused', 'rate-limited', 'offline'] as const
+export type CheckoutFailure = (typeof CHECKOUT_FAILURES)[number]
+
+/** From the viewport's width: under 640 px a phone, under 1024 px a tablet. */
+export const DEVICES = ['phone', 'tablet', 'desktop'] as const
+/** The Network Information API's effectiveType; 'unknown' where a browser lacks it. */
+export const CONNECTIONS = ['slow-2g', '2g', '3g', '4g', 'unknown'] as const
+/** What the page's largest paint was. */
+export const LCP_ELEMENTS = ['picture', 'text'] as const
+
+export type BrowserEvent =
+  | { type: 'page_view' | 'cart_opened' | 'checkout_started' }
+  | { type: 'add_to_cart'; quantity: number }
+  | { type: 'checkout_failed'; reason: CheckoutFailure }
+  | { type: 'vital'; name: VitalName; value: number; element?: (typeof LCP_ELEMENTS)[number] }
+
+/** One beacon: a page load's events, with what they share. */
+export type EventBatch = {
+  page: string
+  device: (typeof DEVICES)[number]
+  connection: (typeof CONNECTIONS)[number]
+  events: BrowserEvent[]
+}
+
+/** The largest body `POST /events` takes. */
+export const MAX_BATCH_BYTES = 8 * 1024
+/**
+ * The most events in one body: each is a row, and Analytics Engine takes at most 25
+ * `writeDataPoint` calls per Worker invocation (docs: "Workers Analytics Engine", Limits).
+ */
+export const MAX_EVENTS_PER_BATCH = 25

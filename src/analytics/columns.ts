@@ -1,0 +1,39 @@
+/**
+ * One row of the shop's field analytics, as Workers Analytics Engine keeps it (docs:
+ * "Workers Analytics Engine", writeDataPoint: one index, up to 20 blobs and 20 doubles).
+ * The Worker writes these columns (record.ts) and `npm run report` reads them back
+ * (scripts/report/); this is their one definition. Nothing here names a person or a
+ * device: no IP address, no user agent, no cookie, no id of a visitor or a page load.
+ * No imports, so Node runs it as it is.
+ */
+export type DataPoint = {
+  /** The index (Analytics Engine samples by it, so each kind of event keeps its share), and blob1. */
+  event: string
+  /** The page's route pattern, never its address ('/product/:handle'); '' for the Worker's own events. */
+  route?: string
+  /** From the browser's viewport and Network Information API. */
+  device?: string
+  connection?: string
+  /** A vital's name, or why a checkout failed. */
+  detail?: string
+  /** What the largest paint was ('picture' or 'text'). */
+  element?: string
+  /** A digest of the hosted cart's id (cartKey), so a checkout and its order count once. */
+  cart?: string
+  /** A vital's value, the quantity added, or 1. */
+  value?: number
+}
+
+/** Where each lives; country and colo are the Worker's, from `request.cf`, never the browser's. */
+export const COLUMNS = {
+  event: 'blob1',
+  route: 'blob2',
+  country: 'blob3',
+  colo: 'blob4',
+  device: 'blob5',
+  connection: 'blob6',
+  detail: 'blob7',
+  element: 'blob8',
+  cart: 'blob9',
+  value: 'double1',
+} as const

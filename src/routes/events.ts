@@ -1,0 +1,90 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { csrf } from 'hono/csrf'
+import { HTTPException } from 'hono/http-exception'
+import { zValidator } from '@hono/zod-validator'
+import { z } from 'zod'
+import { CHECKOUT_FAILURES, CONNECTIONS, DEVICES, LCP_ELEMENTS, MAX_BATCH_BYTES, MAX_EVENTS_PER_BATCH, VITALS } from '../../client/analytics/vocabulary'
+import { MAX_QUANTITY } from '../../client/model/cart'
+import { PAGES, type PageName } from '../../client/pages/pages'
+import type { AppEnv } from '../app-env'
+import { record } from '../analytics/record'
+import { withinLimit } from '../rate-limit'
+
+/**
+ * What a browser may report. Closed lists and bounded numbers only: a name the Worker
+ * records itself ('checkout_created', 'order_completed') is no event here, so no body can
+ * change the funnel's server-side counts.
+ */
+const browserEvent = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.enum(['page_view', 'cart_opened', 'checkout_started']) }),
+  z.strictObject({ type: z.literal('add_to_cart'), quantity: z.int().min(1).max(MAX_QUANTITY) }),
+  z.strictObject({ type: z.literal('checkout_failed'), reason: z.enum(CHECKOUT_FAILURES) }),
+  // Milliseconds, or CLS's unitless score; a minute bounds any real paint or response.
+  z.strictObject({ type: z.literal('vital'), name: z.enum(VITALS), value: z.number().min(0).max(60_000), element: z.enum(LCP_ELEMENTS).optional() }),
+])
+
+export const eventBatch = z.strictObject({
+  page: z.enum(Object.keys(PAGES) as [PageName, ...PageName[]]),
+  device: z.enum(DEVICES),
+  connection: z.enum(CONNECTIONS),
+  events: z.array(browserEvent).min(1).max(MAX_EVENTS_PER_BATCH),
+})
+
+/** The page's route pattern ('/product/:handle'), or its name for the pages no route has. */
+const routeOf = (page: PageName) => PAGES[page].path ?? `(${page})`
+
+/**
+ * POST /events: the field analytics' beacon (client/analytics/collector.ts). Answers 204
+ * and keeps nothing for a browser that sends Global Privacy Control (`Sec-GPC: 1`); a
+ * bad body gets a 400 that says what is wrong; never cached.
+ */
+export const events = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    await next()
+    c.header('Cache-Control', 'no-store')
+  })
+  .onError((error, c) => {
+    if (error instanceof HTTPException && error.status === 400 && /JSON/.test(error.message)) return c.json({ error: 'Request body is not valid JSON' }, 400)
+    if (error instanceof HTTPException && error.status === 403) return c.json({ error: 'Events are taken only from the shop’s own pages' }, 403)
+    throw error
+  })
+  .post(
+    '/',
+    // A text/plain or form post from another site (the kinds that need no preflight).
+    csrf(),
+    async (c, next) => {
+      if (c.req.header('Sec-GPC') === '1') return c.body(null, 204)
+      // Per client (an IPv4 address or an IPv6 /64): a page sends one beacon each time it is hidden.
+      if (!(await withinLimit(c.env.EVENTS_RATE_LIMITER, c.req.header('CF-Connecting-IP')))) {
+        c.header('Retry-After', '60')
+        return c.json({ error: 'Too many events; please try again in a minute' }, 429)
+      }
+      if (!(c.req.header('Content-Type') ?? '').includes('application/json')) return c.json({ error: 'Send events as application/json' }, 415)
+      await next()
+    },
+    bodyLimit({
+      maxSize: MAX_BATCH_BYTES,
+      onError: (c) => c.json({ error: `Request body is larger than ${MAX_BATCH_BYTES} bytes` }, 413),
+    }),
+    zValidator('json', eventBatch, (result, c) => {
+      if (result.success) return
+      return c.json({ error: 'Invalid events', issues: result.error.issues.slice(0, 10).map((i) => ({ path: i.path.join('.') || '(body)', message: i.message })) }, 400)
+    }),
+    (c) => {
+      const { page, device, connection, events } = c.req.valid('json')
+      const route = routeOf(page)
+      for (const event of events) {
+        const shared = { event: event.type, route, device, connection }
+        if (event.type === 'vital') record(c, { ...shared, detail: event.name, element: event.element, value: event.value })
+        else if (event.type === 'checkout_failed') record(c, { ...shared, detail: event.reason })
+        else if (event.type === 'add_to_cart') record(c, { ...shared, value: event.quantity })
+        else record(c, shared)
+      }
+      return c.body(null, 204)
+    },
+  )
+  .all('/', (c) => {
+    c.header('Allow', 'POST')
+    return c.json({ error: `${c.req.method} is not allowed here; use POST` }, 405)
+  })

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
+import { aggregate } from '../../scripts/report/aggregate'
+import { startShop, TEST_CF, type Shop } from './harness'
+
+// POST /events, the field analytics' beacon, and the two counts the Worker keeps itself.
+
+let shop: Shop
+let limited: Shop
+beforeAll(async () => {
+  ;[shop, limited] = await Promise.all([startShop(), startShop({}, { eventsPerMinute: 3 })])
+})
+afterAll(() => Promise.all([shop?.dispose(), limited?.dispose()]))
+beforeEach(() => shop.double.reset())
+
+const batch = (events: unknown[], rest: Record<string, unknown> = {}) => ({ page: 'product', device: 'phone', connection: '4g', events, ...rest })
+const post = (body: unknown, headers: Record<string, string> = {}, on = shop) =>
+  on.fetchWithCf('/events', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) })
+const countOf = (rows: Record<string, string | number>[], event: string) => rows.filter((row) => row.blob1 === event).length
+const funnelCount = async (step: string) => aggregate(await shop.analyticsRows()).funnel.find((s) => s.step === step)!.count
+
+describe('a beacon from the shop', () => {
+  test('is kept, one row per event, with the route pattern, and the country and data centre from request.cf', async () => {
+    const before = await shop.analyticsRows()
+    const res = await post(batch([{ type: 'page_view' }, { type: 'add_to_cart', quantity: 2 }, { type: 'vital', name: 'LCP', value: 1234.5, element: 'picture' }]))
+    expect(res.status).toBe(204)
+    expect(res.headers.get('Cache-Control')).toBe('no-store')
+    await expect.poll(async () => (await shop.analyticsRows()).length).toBe(before.length + 3)
+    const rows = (await shop.analyticsRows()).slice(before.length)
+    const lcp = rows.find((row) => row.blob1 === 'vital')!
+    expect(lcp).toMatchObject({ index1: 'vital', blob2: '/product/:handle', blob3: TEST_CF.country, blob4: TEST_CF.colo, blob5: 'phone', blob6: '4g', blob7: 'LCP', blob8: 'picture', double1: 1234.5 })
+    expect(rows.find((row) => row.blob1 === 'add_to_cart')).toMatchObject({ double1: 2, blob2: '/product/:handle' })
+  })
+
+  test('the same beacon twice is kept twice (never answered from a cache)', async () => {
+    const before = countOf(await shop.analyticsRows(), 'cart_opened')
+    for (let i = 0; i < 2; i++) expect((await post(batch([{ type: 'cart_opened' }]))).status).toBe(204)
+    await expect.poll(async () => countOf(await shop.analyticsRows(), 'cart_opened')).toBe(before + 2)
+  })
+})
+
+describe('Global Privacy Control', () => {
+  test('a beacon with Sec-GPC: 1 is answered 204 and nothing is kept', async () => {
+    const before = (await shop.analyticsRows()).length
+    expect((await post(batch([{ type: 'page_view' }]), { 'Sec-GPC': '1' })).status).toBe(204)
+    // A marker after it: once that row is in, the GPC one would have been too.
+    expect((await post(batch([{ type: 'checkout_started' }]))).status).toBe(204)
+    await expect.poll(async () => (await shop.analyticsRows()).length).toBe(before + 1)
+    expect((await shop.analyticsRows()).at(-1)!.blob1).toBe('checkout_started')
+  })
+})
+
+describe('hostile bodies get a 400 that says what is wrong, and nothing is kept', () => {
+  const cases: [string, unknown, RegExp][] = [
+    ['not JSON', '{"page":', /not valid JSON/],
+    ['a server-side step', batch([{ type: 'checkout_created' }]), /events\.0\.type/],
+    ['an order', batch([{ type: 'order_completed' }]), /events\.0\.type/],
+    ['an address instead of a page', batch([{ type: 'page_view' }], { page: '/product/x?utm_source=me' }), /page/],
+    ['an unknown field (an id)', batch([{ type: 'page_view', visitorId: 'abc' }]), /visitorId|Unrecognized/i],
+    ['a field besides the batch', { ...batch([{ type: 'page_view' }]), userAgent: 'x' }, /userAgent|Unrecognized/i],
+    ['a country from the browser', batch([{ type: 'page_view' }], { country: 'US' }), /country|Unrecognized/i],
+    ['no events', batch([]), /events/],
+    ['too many events for one invocation', batch(Array.from({ length: 26 }, () => ({ type: 'page_view' }))), /events/],
+    ['a negative vital', batch([{ type: 'vital', name: 'LCP', value: -1 }]), /value/],
+    ['an unbounded vital', batch([{ type: 'vital', name: 'INP', value: 1e12 }]), /value/],
+    ['a vital that is no number', batch([{ type: 'vital', name: 'CLS', value: 'NaN' }]), /value/],
+    ['an unknown vital', batch([{ type: 'vital', name: 'FID', value: 10 }]), /name/],
+    ['a quantity over the cap', batch([{ type: 'add_to_cart', quantity: 100 }]), /quantity/],
+    ['a free-text failure', batch([{ type: 'checkout_failed', reason: '<script>' }]), /reason/],
+  ]
+  test.each(cases)('%s', async (_, body, says) => {
+    const before = (await shop.analyticsRows()).length
+    const res = await post(body)
+    expect(res.status).toBe(400)
+    expect(JSON.stringify(await res.json())).toMatch(says)
+    expect((await shop.analyticsRows()).length).toBe(before)
+  })
+
+  test('a body over 8 KB is a 413', async () => {
+    const res = await post(JSON.stringify(batch([{ type: 'page_view' }])).replace('"phone"', `"phone"${' '.repeat(9000)}`))
+    expect(res.status).toBe(413)
+    expect(await res.json()).toEqual({ error: 'Request body is larger than 8192 bytes' })
+  })
+
+  test('anything but JSON is a 415, a cross-site form post a 403, any other method a 405', async () => {
+    expect((await post('page=product', { 'Content-Type': 'text/plain', 'Sec-Fetch-Site': 'same-origin' })).status).toBe(415)
+    const crossSite = await post('page=product', { 'Content-Type': 'text/plain', 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' })
+    expect(crossSite.status).toBe(403)
+    expect(((await crossSite.json()) as { error: string }).error).toMatch(/shop’s own pages/)
+    const get = await shop.fetch('/events')
+    expect([get.status, get.headers.get('Allow')]).toEqual([405, 'POST'])
+  })
+})
+
+test('the rate limit holds per client, an IPv6 client by its /64', async () => {
+  const from = (ip: string) => post(batch([{ type: 'page_view' }]), { 'CF-Connecting-IP': ip }, limited)
+  for (let i = 0; i < 3; i++) expect((await from(`2001:db8:1:2::${i + 1}`)).status).toBe(204)
+  const over = await from('2001:db8:1:2:ffff::9')
+  expect(over.status).toBe(429)
+  expect(over.headers.get('Retry-After')).toBe('60')
+  expect((await from('2001:db8:1:3::1')).status).toBe(204) // another /64
+})
+
+describe('the server-side counts', () => {
+  const checkout = async () => {
+    const res = await shop.fetch('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ lines: [{ merchandiseId: BLANKET_VARIANT_ID, quantity: 1 }] }) })
+    expect(res.status).toBe(200)
+    return ((await res.json()) as { cartId: string }).cartId
+  }
+  const status = (id: string) => shop.fetch(`/cart/status?id=${encodeURIComponent(id)}`)
+
+  test('a checkout counts once when Shopify makes its cart, and its order once when the cart is gone, however often asked', async () => {
+    const [created, ordered] = [await funnelCount('checkout_created'), await funnelCount('order_completed')]
+    const cartId = await checkout()
+    await expect.poll(() => funnelCount('checkout_created')).toBe(created + 1)
+    expect(await (await status(cartId)).json()).toEqual({ status: 'open' })
+    shop.double.completeCart(cartId)
+    for (let i = 0; i < 3; i++) expect(await (await status(cartId)).json()).toEqual({ status: 'gone' })
+    await expect.poll(() => funnelCount('order_completed')).toBe(ordered + 1)
+    // Three 'gone' rows were written; the report counts the cart once.
+    expect(countOf(await shop.analyticsRows(), 'order_completed')).toBeGreaterThanOrEqual(3)
+    expect(await funnelCount('order_completed')).toBe(ordered + 1)
+  })
+
+  test('a flood of forged events and made-up cart ids changes neither count', async () => {
+    const [created, ordered] = [await funnelCount('checkout_created'), await funnelCount('order_completed')]
+    const forged = [{ type: 'checkout_created' }, { type: 'order_completed' }, { type: 'vital', name: 'LCP', value: 1, cart: 'x' }]
+    for (const event of forged) expect((await post(batch(Array.from({ length: 25 }, () => event)))).status).toBe(400)
+    // Ids Shopify never made read as gone: each writes a row, none is an order of this shop's.
+    const before = countOf(await shop.analyticsRows(), 'order_completed')
+    for (let i = 0; i < 5; i++) expect(await (await status(`gid://shopify/Cart/forged${i}?key=k${i}`)).json()).toEqual({ status: 'gone' })
+    await expect.poll(async () => countOf(await shop.analyticsRows(), 'order_completed')).toBe(before + 5)
+    expect([await funnelCount('checkout_created'), await funnelCount('order_completed')]).toEqual([created, ordered])
+  })
+})

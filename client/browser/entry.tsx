@@ -14,7 +14,7 @@ import { fulfilled } from '../lib/thenable'
 import { type ProductResult } from '../model/product-result'
 import { PAGE_DATA_ID, PRODUCT_DATA_ID } from '../lib/element-ids'
 import { loadPage, type PageData } from '../pages/pages'
-import { CartEffectsOnceHydrated } from './cart-effects-once-hydrated'
+import { OnceHydrated } from './once-hydrated'
 
 // The page's starter (src/render/start-app.ts) imports this module only once the streamed
 // document is complete, so the product the server streamed in is already in the page:
@@ -30,7 +30,7 @@ void loadPage(page.page).then((Page) => {
       document.getElementById('root')!,
       <>
         <App page={page} Page={Page} product={product ? fulfilled(product) : null} />
-        <CartEffectsOnceHydrated />
+        <OnceHydrated page={page.page} />
       </>,
     )
   })

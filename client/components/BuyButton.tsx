@@ -1,6 +1,7 @@
 import { useSetAtom } from 'jotai'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { addItemAtom, isCartOpenAtom } from '../cart/cart-atoms'
+import { track } from '../analytics/track'
 import { firstVariantLine } from '../cart/cart-item'
 import { BUY_FORM_ID } from '../lib/element-ids'
 import { useSettledProduct } from '../product-context'
@@ -36,6 +37,7 @@ export function BuyButton({ children, className = '', then = 'open-cart' }: BuyB
     const line = result?.status === 'found' ? firstVariantLine(result.product) : null
     if (!line) return toastProductUnavailable()
     const added = add(line)
+    if (added) track({ type: 'add_to_cart', quantity: line.quantity })
     if (how === 'open-cart') openCart(true)
     if (!added) toastAtMost()
     else if (how === 'toast') toastAdded()

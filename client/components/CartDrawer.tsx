@@ -1,10 +1,11 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
-import { useLayoutEffect, useRef } from 'react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
 import { Drawer } from 'vaul'
 import { isLoadingAtom, removeItemAtom, totalPriceAtom, updateQuantityAtom } from '../cart/cart-edits'
 import { MAX_QUANTITY, type CartItem } from '../model/cart'
 import { isCartOpenAtom, itemsAtom, totalQuantityAtom } from '../cart/cart-atoms'
 import { useCheckout } from '../cart/use-checkout'
+import { track } from '../analytics/track'
 import { formatPrice } from '../lib/format'
 import { itemCountText } from '../lib/item-count'
 import { CloseIcon, MinusIcon, PlusIcon, SpinnerIcon, TrashIcon } from './drawer-icons'
@@ -26,6 +27,10 @@ export default function CartDrawer() {
   // trigger, so Radix does not know where focus came from: remember it here, before focus
   // moves into the sheet (Radix moves it in an effect, after layout), and give it back.
   const opener = useRef<HTMLElement | null>(null)
+  // Here, not in the app's shell: this code loads with the sheet, off the critical path.
+  useEffect(() => {
+    if (open) track({ type: 'cart_opened' })
+  }, [open])
   useLayoutEffect(() => {
     if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
   }, [open])

@@ -1,0 +1,41 @@
+import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals'
+import { MAX_EVENTS_PER_BATCH, type BrowserEvent, type EventBatch } from './vocabulary'
+
+// Loaded once the app is live and the browser idle (App.tsx), never on the critical path.
+// web-vitals observes with `buffered: true`, so loading late loses no paint or shift.
+
+/**
+ * Starts collecting for this page load: the events the app tracks and the page's vitals,
+ * sent together with `navigator.sendBeacon` whenever the page is hidden (a new tab, the
+ * app switcher, leaving the page), which is the last moment a browser reliably gives.
+ */
+export function collect(page: string, tracked: BrowserEvent[]) {
+  const vitals: BrowserEvent[] = []
+
+  const vital = ({ name, value, entries }: Metric) => {
+    const event: BrowserEvent = { type: 'vital', name, value }
+    const largest = name === 'LCP' ? (entries.at(-1) as LargestContentfulPaint | undefined)?.element : undefined
+    if (largest) event.element = largest.tagName === 'IMG' || largest.tagName === 'svg' ? 'picture' : 'text'
+    vitals.push(event)
+  }
+  for (const observe of [onLCP, onINP, onCLS, onFCP, onTTFB]) observe(vital)
+
+  const flush = () => {
+    const context = {
+      page,
+      device: innerWidth < 640 ? 'phone' : innerWidth < 1024 ? 'tablet' : 'desktop',
+      connection: (navigator as { connection?: { effectiveType?: EventBatch['connection'] } }).connection?.effectiveType ?? 'unknown',
+    } satisfies Omit<EventBatch, 'events'>
+    // What the app tracked since the last beacon, then the vitals reported since, in
+    // beacons the Worker takes (MAX_EVENTS_PER_BATCH, well under its 8 KB).
+    const events = [...tracked.splice(0), ...vitals.splice(0)]
+    while (events.length > 0) {
+      const batch: EventBatch = { ...context, events: events.splice(0, MAX_EVENTS_PER_BATCH) }
+      navigator.sendBeacon('/events', new Blob([JSON.stringify(batch)], { type: 'application/json' }))
+    }
+  }
+  // web-vitals reports its final values on the same event, from a listener registered
+  // before this one; `pagehide` is for browsers that leave a page without hiding it first.
+  addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush())
+  addEventListener('pagehide', flush)
+}

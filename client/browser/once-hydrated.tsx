@@ -1,0 +1,28 @@
+import { useEffect } from 'react'
+import { tracked } from '../analytics/track'
+import type { PageName } from '../pages/pages'
+
+// Its own module, not the entry's: React Refresh wraps a module that defines a component,
+// and under `npm run dev` the wrapper would evaluate the entry a second time.
+
+/**
+ * Renders nothing; once the page's shell has hydrated, starts what runs beside the app, in
+ * one chunk off the critical path (after-hydration.ts): the stored cart, read and kept
+ * saved (cart-effects.ts), and the field analytics (analytics/start.ts).
+ */
+export function OnceHydrated({ page }: { page: PageName }) {
+  useEffect(() => {
+    let stop: (() => void) | undefined
+    let unmounted = false
+    void import('./after-hydration').then(({ startCartEffects, startFieldAnalytics }) => {
+      if (unmounted) return
+      stop = startCartEffects()
+      startFieldAnalytics(page, tracked)
+    })
+    return () => {
+      unmounted = true
+      stop?.()
+    }
+  }, [page])
+  return null
+}

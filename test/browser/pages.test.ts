@@ -96,5 +96,8 @@ describe('pages', () => {
     expect(await terms.locator('article').innerText()).toContain('within 7 days')
     const privacy = (await visit('/privacy')).page
     expect(await privacy.locator('h2').allInnerTexts()).toEqual(['Data we collect', 'How we use it', 'Security', 'Third parties', 'Cookies', 'Your rights if you live in the EU'])
+    // What the field analytics keep, and that Global Privacy Control stops them.
+    expect(await privacy.locator('h3').allInnerTexts()).toEqual(['How the shop is used, without knowing who you are'])
+    expect(await privacy.locator('main').innerText()).toMatch(/no IP address, no browser identification, no cookie[\s\S]*Global Privacy Control signal, your pages send nothing at all/)
   })
 })

@@ -1,0 +1,48 @@
+// `npm run report`: what shoppers did and how fast the shop was for them, over the last N
+// hours (README.md, "Field analytics"). Reads production's Analytics Engine when
+// CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN are set, else the local stand-in of a
+// running `npm start`.
+//
+//   npm run report -- [--hours 24] [--json] [--html FILE] [--local [ORIGIN]] [--dataset NAME]
+import { writeFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { aggregate } from './report/aggregate.ts'
+import { asHtml } from './report/html.ts'
+import { analyticsEngine, localStandIn } from './report/sources.ts'
+import { asText } from './report/text.ts'
+
+const { values: options } = parseArgs({
+  options: {
+    hours: { type: 'string', default: '24' },
+    json: { type: 'boolean', default: false },
+    html: { type: 'string' },
+    local: { type: 'string' },
+    dataset: { type: 'string', default: process.env.ANALYTICS_DATASET ?? 'blanket_shop_events' },
+  },
+})
+// `--local` alone means the address `npm start` serves.
+const localIndex = process.argv.indexOf('--local')
+const local = options.local ?? (localIndex >= 0 ? 'http://127.0.0.1:8787' : undefined)
+const hours = Number(options.hours)
+if (!(hours > 0 && hours <= 24 * 92)) {
+  console.error(`--hours ${options.hours}: give a number of hours up to 92 days (Analytics Engine keeps three months)`)
+  process.exit(2)
+}
+
+const { CLOUDFLARE_ACCOUNT_ID: accountId, CLOUDFLARE_API_TOKEN: token } = process.env
+const source = !local && accountId && token ? analyticsEngine(accountId, token, options.dataset!) : localStandIn(local ?? 'http://127.0.0.1:8787')
+
+try {
+  const report = aggregate(await source.read(hours))
+  const heading = `The shop, last ${hours} h, from ${source.name}`
+  if (options.html) {
+    writeFileSync(options.html, asHtml(report, heading))
+    console.error(`Wrote ${options.html}`)
+  }
+  // The distributions without their raw values: shares, counts and p75 per vital.
+  const distributions = Object.fromEntries(Object.entries(report.distributions).map(([name, { values: _, ...summary }]) => [name, summary]))
+  console.log(options.json ? JSON.stringify({ source: source.name, hours, ...report, distributions }, null, 2) : asText(report, heading))
+} catch (error) {
+  console.error((error as Error).message)
+  process.exit(1)
+}

@@ -1,0 +1,35 @@
+// The report as a terminal shows it.
+import type { VitalName } from '../../client/analytics/vocabulary.ts'
+import { REPORTED_VITALS, type Report } from './aggregate.ts'
+
+export const STEP_NAMES = {
+  page_view: 'page views',
+  add_to_cart: 'added to cart',
+  cart_opened: 'cart opened',
+  checkout_started: 'checkout started',
+  checkout_created: 'checkout created (Worker)',
+  order_completed: 'order completed (Worker)',
+} as const
+
+export const formatVital = (name: VitalName, value: number) => (name === 'CLS' ? value.toFixed(3) : `${Math.round(value)} ms`)
+export const percent = (share: number | null) => (share === null ? '' : `${(share * 100).toFixed(1)}%`)
+
+export function asText(report: Report, heading: string): string {
+  const lines = [heading, '', 'Funnel                          count   of the step before']
+  for (const { step, count, conversion } of report.funnel) lines.push(`  ${STEP_NAMES[step].padEnd(28)}${String(Math.round(count)).padStart(7)}   ${percent(conversion)}`)
+  const failures = Object.entries(report.checkoutFailures)
+  if (failures.length > 0) lines.push('', `Checkout failures: ${failures.map(([reason, n]) => `${reason} ${n}`).join(', ')}`)
+  for (const [title, groups] of [
+    ['by page', report.vitals.byPage],
+    ['by country', report.vitals.byCountry],
+    ['by device', report.vitals.byDevice],
+  ] as const) {
+    lines.push('', `p75 ${title} (page loads)`.padEnd(32) + REPORTED_VITALS.map((n) => n.padEnd(18)).join(''))
+    const entries = Object.entries(groups)
+    if (entries.length === 0) lines.push('  (no vitals yet)')
+    for (const [group, vitals] of entries) {
+      lines.push(`  ${group.padEnd(30)}` + REPORTED_VITALS.map((n) => (vitals[n] ? `${formatVital(n, vitals[n].p75)} (${vitals[n].count})` : '–').padEnd(18)).join(''))
+    }
+  }
+  return lines.map((line) => line.trimEnd()).join('\n')
+}

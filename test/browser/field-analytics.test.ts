@@ -1,0 +1,104 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { hydrated, openPage, PHONE } from './browser'
+import { browser, drawer, shop, useShopInChromium, visit } from './shop-in-chromium'
+
+// The field analytics end to end: Chromium shops, the collector beacons, the Worker keeps
+// the rows in the Analytics Engine stand-in, and `npm run report` reads them back.
+
+useShopInChromium()
+
+type Report = {
+  funnel: { step: string; count: number }[]
+  vitals: { byPage: Record<string, Record<string, { p75: number; count: number }>>; byDevice: Record<string, unknown>; byCountry: Record<string, unknown> }
+  lcpElements: Record<string, Record<string, number>>
+}
+
+async function report(): Promise<Report> {
+  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'report', '--', '--json', '--local', shop.origin])
+  return JSON.parse(stdout) as Report
+}
+const counts = (r: Report) => Object.fromEntries(r.funnel.map(({ step, count }) => [step, count]))
+
+/** The collector is live once its chunk (web-vitals and the beacon) has run. */
+const collectorLoaded = (page: Page) => page.waitForResponse((response) => /\/assets\/collector-[\w-]+\.js$/.test(response.url()))
+
+describe('field analytics', () => {
+  // First in the file, so the shop's stand-in is still empty when it ends.
+  test('a browser that sends Global Privacy Control sends nothing: no collector, no beacon', async () => {
+    const asked: string[] = []
+    const { page } = await openPage(browser, PHONE, async (context) => {
+      await context.setExtraHTTPHeaders({ 'Sec-GPC': '1' })
+      await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }))
+      context.on('request', (request) => {
+        if (/\/events$|collector-/.test(request.url())) asked.push(request.url())
+      })
+    })
+    await page.goto(shop.origin + '/product/toddler-blanket')
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    await page.getByTestId('cart-button').click()
+    await drawer(page).waitFor()
+    // Leaving the page is when a beacon would go; give the browser an idle moment first.
+    await page.waitForTimeout(1500)
+    await page.goto(shop.origin + '/about')
+    await hydrated(page)
+    await page.waitForTimeout(1500)
+    await page.close({ runBeforeUnload: true })
+    expect(asked).toEqual([])
+    expect(await shop.analyticsRows()).toEqual([])
+  })
+
+  test('a purchase in Chromium: every funnel step counted once, and vitals for each page loaded', async () => {
+    const before = counts(await report())
+    const watched = await openPage(browser, PHONE)
+    const { page, context } = watched
+    const loaded = collectorLoaded(page)
+    await page.goto(shop.origin + '/product/toddler-blanket')
+    await hydrated(page)
+    await loaded
+
+    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    await page.getByText('Added to cart!').waitFor()
+    await page.getByTestId('cart-button').click()
+    await drawer(page).waitFor()
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Checkout with Shopify' }).click()])
+    await tab.waitForURL(/\/checkouts\/cn\//)
+    const cartId = JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!).cartId as string
+
+    // Paid on the hosted checkout, then back to the shop's tab, which asks the Worker.
+    shop.double.completeCart(cartId)
+    await tab.close()
+    await page.bringToFront()
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+    await expect.poll(() => page.getByTestId('cart-badge').count(), { timeout: 10_000 }).toBe(0)
+
+    // Leaving a page sends its beacon: the product page's, then the landing page's.
+    const landingCollector = collectorLoaded(page)
+    await page.goto(shop.origin + '/')
+    await hydrated(page)
+    await landingCollector
+    await page.goto(shop.origin + '/about')
+    await hydrated(page)
+
+    await expect.poll(async () => counts(await report()), { timeout: 15_000 }).toEqual({
+      page_view: before.page_view! + 2,
+      add_to_cart: before.add_to_cart! + 1,
+      cart_opened: before.cart_opened! + 1,
+      checkout_started: before.checkout_started! + 1,
+      checkout_created: before.checkout_created! + 1,
+      order_completed: before.order_completed! + 1,
+    })
+    const { vitals, lcpElements } = await report()
+    for (const route of ['/product/:handle', '/']) {
+      expect(Object.keys(vitals.byPage[route] ?? {}), route).toEqual(expect.arrayContaining(['LCP', 'CLS']))
+      expect(vitals.byPage[route]!.LCP!.count, route).toBe(1)
+    }
+    // Taps on the product page: its INP.
+    expect(vitals.byPage['/product/:handle']!.INP!.count).toBe(1)
+    expect(lcpElements['/product/:handle']).toEqual({ picture: 1 })
+    expect(Object.keys(vitals.byDevice)).toEqual(['phone'])
+  })
+})

@@ -35,13 +35,13 @@ const source = !local && accountId && token ? analyticsEngine(accountId, token, 
 try {
   const report = aggregate(await source.read(hours))
   const heading = `The shop, last ${hours} h, from ${source.name}`
-  if (options.html) {
-    writeFileSync(options.html, asHtml(report, heading))
-    console.error(`Wrote ${options.html}`)
-  }
   // The distributions without their raw values: shares, counts and p75 per vital.
   const distributions = Object.fromEntries(Object.entries(report.distributions).map(([name, { values: _, ...summary }]) => [name, summary]))
   console.log(options.json ? JSON.stringify({ source: source.name, hours, ...report, distributions }, null, 2) : asText(report, heading))
+  if (options.html) {
+    writeFileSync(options.html, asHtml(report, heading))
+    console.error(`\nWrote ${options.html}`)
+  }
 } catch (error) {
   console.error((error as Error).message)
   process.exit(1)

@@ -39,7 +39,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 if (!process.env.BENCH_SKIP_BUILD) execFileSync('npm', ['run', 'build'], { stdio: 'ignore' })
 
 // Production settings, not the test defaults.
-const shop = await startShop({ HTML_CACHE_SECONDS: '60', RENDER_DEADLINE_MS: '150', STOREFRONT_TIMEOUT_MS: '5000' }, { inspect: true })
+// The field analytics' writes are dropped, as Analytics Engine's cost a deployed request nothing:
+// the local stand-in, which keeps them in the Worker's memory, is no part of production.
+const shop = await startShop({ HTML_CACHE_SECONDS: '60', RENDER_DEADLINE_MS: '150', STOREFRONT_TIMEOUT_MS: '5000' }, { inspect: true, dropAnalytics: true })
 shop.double.latencyMs = UPSTREAM_LATENCY_MS
 const browserHeaders = { 'User-Agent': BROWSER_UA, 'Accept-Encoding': 'gzip, br' }
 
@@ -90,6 +92,7 @@ try {
 
   // 3. Bytes each page costs.
   const bytes: Record<string, Record<string, number>> = {}
+  const criticalModules: Record<string, string[]> = {}
   const sizes = (body: Buffer) => ({ gzip: gzipSync(body, { level: 9 }).length, brotli: brotliCompressSync(body).length })
   const allJs = readdirSync('dist/client/assets').filter((f) => f.endsWith('.js')).map((f) => readFileSync(`dist/client/assets/${f}`))
   for (const [name, path] of Object.entries(PAGES)) {
@@ -97,6 +100,7 @@ try {
     const text = html.toString()
     // What the page's starter script imports before the page can hydrate (src/render/start-app.ts).
     const starterJs = await criticalJs(shop, path, { headers: { 'User-Agent': BROWSER_UA } })
+    criticalModules[name] = appModules(text)
     const inlineCss = Buffer.from(/<style>([\s\S]*?)<\/style>/.exec(text)?.[1] ?? '')
     const sum = (buffers: Buffer[], kind: 'gzip' | 'brotli') => buffers.reduce((total, b) => total + sizes(b)[kind], 0)
     bytes[name] = {
@@ -110,6 +114,13 @@ try {
       renderBlockingRequests: (text.match(/<link rel="stylesheet"|<script src=/g) ?? []).length,
     }
   }
+
+  // The field analytics' collector (client/analytics/collector.ts, web-vitals with it): loaded
+  // only after hydration, when the browser is idle, so on no page's critical path.
+  const collectorFiles = readdirSync('dist/client/assets').filter((f) => /^collector-[\w-]+\.js$/.test(f))
+  if (collectorFiles.length !== 1) throw new Error(`expected one collector chunk, found ${collectorFiles.join(', ') || 'none'}`)
+  const collectorGzip = sizes(readFileSync(`dist/client/assets/${collectorFiles[0]}`)).gzip
+  const collectorCritical = Object.keys(PAGES).filter((name) => criticalModules[name]!.some((path) => path.includes('/collector-')))
 
   // 4. Lighthouse, mobile, median of runs. The React floor runs in the same rounds, page by
   // page, so all three meet the machine in the same state: its TBT swings with the CPU.
@@ -185,7 +196,20 @@ try {
   const heapBefore = await shop.liveHeapBytes()
   const memory = [workerdRss()]
   const sampler = setInterval(() => memory.push(workerdRss()), 5000)
-  const soakRun = await soakLoad(SOAK_SECONDS)
+  // Beside the soak, the field analytics' beacons at 10 connections of their own, so their
+  // latency is measured apart from the pages': a page view, five vitals and a tap, as one
+  // page load sends when it is hidden.
+  const beacon = JSON.stringify({
+    page: 'product',
+    device: 'phone',
+    connection: '4g',
+    events: [{ type: 'page_view' }, { type: 'add_to_cart', quantity: 1 }, ...(['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const).map((name, i) => ({ type: 'vital', name, value: name === 'CLS' ? 0.01 : 100 * (i + 1), ...(name === 'LCP' ? { element: 'picture' } : {}) }))],
+  })
+  const [soakRun, eventsRun] = await Promise.all([
+    soakLoad(SOAK_SECONDS),
+    autocannon({ url: `${shop.origin}/events`, connections: 10, duration: SOAK_SECONDS, method: 'POST', headers: { ...browserHeaders, 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' }, body: beacon }),
+  ])
+  const eventsSoak = { requests: eventsRun.requests.total, rps: Math.round(eventsRun.requests.average), p50: eventsRun.latency.p50, p99: eventsRun.latency.p99, non204: eventsRun.requests.total - (eventsRun['2xx'] ?? 0), errors: eventsRun.errors + eventsRun.timeouts }
   clearInterval(sampler)
   memory.push(workerdRss())
   await new Promise((resolve) => setTimeout(resolve, 1000)) // for the last responses' waitUntil work
@@ -252,7 +276,8 @@ try {
             [`TBT of ${name} at most 100 ms over its script-free copy`, l.tbt! - bare.tbt! <= 100, `${Math.round(l.tbt! - bare.tbt!)} ms (${Math.round(l.tbt!)} against ${Math.round(bare.tbt!)})`],
           ] as const
         })(),
-        [`JavaScript ${name} loads in Chromium no more than before the photographs`, l.jsGzipBytes! <= JS_LOADED_BEFORE_PHOTOGRAPHS_GZIP[name]!, `${kb(l.jsGzipBytes!)} KB gzip (${kb(l.jsSentBytes!)} KB as sent); before: ${kb(JS_LOADED_BEFORE_PHOTOGRAPHS_GZIP[name]!)} KB`],
+        // The field analytics' collector came after the photographs, with its own target (above).
+        [`JavaScript ${name} loads in Chromium no more than before the photographs, the field analytics' collector aside`, l.jsGzipBytes! - l.collectorJsGzipBytes! <= JS_LOADED_BEFORE_PHOTOGRAPHS_GZIP[name]!, `${kb(l.jsGzipBytes! - l.collectorJsGzipBytes!)} KB gzip, and the collector ${kb(l.collectorJsGzipBytes!)} KB, loaded when idle (${kb(l.jsSentBytes!)} KB as sent in all); before: ${kb(JS_LOADED_BEFORE_PHOTOGRAPHS_GZIP[name]!)} KB`],
         [`accessibility, best practices, SEO of ${name} = 100`, l.accessibility === 100 && l.bestPractices === 100 && l.seo === 100, `${l.accessibility} / ${l.bestPractices} / ${l.seo}`],
       ] as const
     }),
@@ -260,6 +285,8 @@ try {
     ['warm product p50 at 1 connection within 2× the static asset', load.product![1]!.p50 <= 2 * load.static![1]!.p50, `${load.product![1]!.p50} ms vs ${load.static![1]!.p50} ms (${ratio(load.product![1]!.p50, load.static![1]!.p50)}×)`],
     ['warm product throughput at 10 connections ≥ 40% of the static asset', load.product![10]!.rps >= 0.4 * load.static![10]!.rps, `${load.product![10]!.rps} vs ${load.static![10]!.rps} req/s (${Math.round((100 * load.product![10]!.rps) / load.static![10]!.rps)}%)`],
     ['product under a random query on every request: at 10 connections, at least 0.8× the canonical URL\'s req/s (median of 3 back-to-back pairs)', bustingRatio >= 0.8, `${ratio(bustingRatio, 1)}× (pairs, random against canonical req/s: ${bustingPairs.map((p) => `${p.busting}/${p.canonical}`).join(', ')}); errors ${load['product, random query']![10]!.errors}`],
+    ['field analytics: the collector, web-vitals with it, ≤ 3 KB gzip and on no page\'s critical path', collectorGzip <= 3 * 1024 && collectorCritical.length === 0, `${collectorGzip} B gzip; critical on: ${collectorCritical.join(', ') || 'none'}`],
+    ['field analytics: POST /events answers 204, never 5xx, beside the soak', eventsSoak.non204 === 0 && eventsSoak.errors === 0, `${eventsSoak.requests} beacons of 7 events (${eventsSoak.rps} req/s at 10 connections), p50 ${eventsSoak.p50} ms, p99 ${eventsSoak.p99} ms; ${eventsSoak.non204} not 204, ${eventsSoak.errors} errors`],
     ['cold fan-in: 1 upstream call for 200 concurrent requests', fanInCalls === 1, `${fanInCalls} call(s); statuses ${[...new Set(fanIn)].join(',')}`],
     ['static assets content-hashed and immutable for a year', assetCaching === 'public, max-age=31536000, immutable', `${entry}: ${assetCaching}`],
     ['HTML cached at the edge for a short time', htmlCaching === 'HIT', `cf-cache-status ${htmlCaching} (request ${htmlCacheTries})`],
@@ -270,7 +297,7 @@ try {
   ]
 
   const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`
-  const results = { machine, upstreamLatencyMs: UPSTREAM_LATENCY_MS, loadSeconds: LOAD_SECONDS, load, soak, fanIn: { requests: 200, upstreamCalls: fanInCalls }, cacheBusting: { pairs: bustingPairs, ratio: bustingRatio }, bytes, pictures, firstTap, interactions, lighthouse, lighthouseCalibrated: { cpuSlowdown: CALIBRATED_CPU_SLOWDOWN, ...calibrated }, reactFloorJsGzip: floor.jsGzip, targets: targets.map(([target, met, measured]) => ({ target, met, measured })) }
+  const results = { machine, upstreamLatencyMs: UPSTREAM_LATENCY_MS, loadSeconds: LOAD_SECONDS, load, soak, fieldAnalytics: { collectorGzip, collectorCritical, events: eventsSoak }, fanIn: { requests: 200, upstreamCalls: fanInCalls }, cacheBusting: { pairs: bustingPairs, ratio: bustingRatio }, bytes, pictures, firstTap, interactions, lighthouse, lighthouseCalibrated: { cpuSlowdown: CALIBRATED_CPU_SLOWDOWN, ...calibrated }, reactFloorJsGzip: floor.jsGzip, targets: targets.map(([target, met, measured]) => ({ target, met, measured })) }
   writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n')
 
   const md = [
@@ -483,7 +510,7 @@ function costliestScripts(report: any): Record<string, number> {
  * the measure the issues quote. Scripts of the shop's own build only; the floor's are its own.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-function scriptsLoaded(report: any): { jsSentBytes: number; jsGzipBytes: number } {
+function scriptsLoaded(report: any): { jsSentBytes: number; jsGzipBytes: number; collectorJsGzipBytes: number } {
   const scripts = (report.audits['network-requests'].details.items as { url: string; resourceType?: string; transferSize: number }[]).filter((r) => r.resourceType === 'Script')
   const gzipped = (url: string) => {
     const path = new URL(url).pathname
@@ -494,7 +521,8 @@ function scriptsLoaded(report: any): { jsSentBytes: number; jsGzipBytes: number 
     }
     return 0
   }
-  return { jsSentBytes: scripts.reduce((t, r) => t + r.transferSize, 0), jsGzipBytes: scripts.reduce((t, r) => t + gzipped(r.url), 0) }
+  const collector = scripts.filter((r) => /\/collector-[\w-]+\.js$/.test(r.url))
+  return { jsSentBytes: scripts.reduce((t, r) => t + r.transferSize, 0), jsGzipBytes: scripts.reduce((t, r) => t + gzipped(r.url), 0), collectorJsGzipBytes: collector.reduce((t, r) => t + gzipped(r.url), 0) }
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

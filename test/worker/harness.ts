@@ -15,7 +15,14 @@ export const PUBLIC_TOKEN = 'test-public-token-5f2c'
 export const PRIVATE_TOKEN = 'test-private-token-9ab1'
 
 export type Shop = Awaited<ReturnType<typeof startShop>>
-type ShopOptions = { checkoutsPerMinute?: number; storefrontCallsPerMinute?: number; eventsPerMinute?: number; inspect?: boolean }
+type ShopOptions = {
+  checkoutsPerMinute?: number
+  storefrontCallsPerMinute?: number
+  eventsPerMinute?: number
+  inspect?: boolean
+  /** Give the Worker Miniflare's Analytics Engine binding, which drops every write (as production's costs the request nothing), instead of the local stand-in that keeps them. */
+  dropAnalytics?: boolean
+}
 
 /** One data centre; see startDataCentres. */
 /** Vars for the Worker; a function when they name the double's origin, known only once it runs. */
@@ -78,6 +85,7 @@ export async function startDataCentres(count: number, vars: Vars = {}, options: 
         STOREFRONT_RATE_LIMITER: { namespace_id: '1002', simple: { limit: options.storefrontCallsPerMinute ?? 1_000_000, period: 60 } },
         EVENTS_RATE_LIMITER: { namespace_id: '1003', simple: { limit: options.eventsPerMinute ?? 1_000_000, period: 60 } },
       },
+      ...(options.dropAnalytics ? { analyticsEngineDatasets: { EVENTS: { dataset: 'bench' } } } : {}),
       assets: { ...fromConfig.assets!, workerName: name },
       // Cloudflare's purge is global: the stand-in sends each one here, and this sends it to every data centre.
       serviceBindings: {

@@ -15,6 +15,7 @@ import { ratchetBudget } from './budget.ts'
 import { measureFirstTap, type FirstTap } from './first-tap.ts'
 import { measurePictures, SCREENS, type PictureFigures } from './pictures.ts'
 import { startEdgeCompression } from './edge-compression.ts'
+import { startScriptFreeCopy } from './script-free-copy.ts'
 import { measureTap } from './interaction.ts'
 
 const BROWSER_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'
@@ -128,7 +129,7 @@ try {
   // the deployed shop (bench/edge-compression.ts): the references too, so all are sent alike.
   const floor = await startReactFloor()
   const floorEdge = await startEdgeCompression(floor.origin)
-  const scriptFree = await startScriptFreeCopy(Object.values(PAGES))
+  const scriptFree = await startScriptFreeCopy(shop, Object.values(PAGES), browserHeaders)
   const scriptFreeEdge = await startEdgeCompression(scriptFree.origin)
   const lighthouseUrls = { ...Object.fromEntries(Object.entries(PAGES).map(([name, path]) => [name, edge.origin + path])), floor: `${floorEdge.origin}/` }
   const scriptFreeUrls = Object.fromEntries(Object.entries(PAGES).map(([name, path]) => [`${name}${SCRIPT_FREE}`, scriptFreeEdge.origin + path]))
@@ -586,35 +587,6 @@ function blockingTimeBySource(report: any, pageUrl: string): Record<string, numb
     sources[source] = Math.round((sources[source] ?? 0) + end - start - 50)
   }
   return sources
-}
-
-/**
- * The bound under each page's Lighthouse figures that no JavaScript work can beat: the page
- * exactly as the shop serves it, headers and all, with every <script> and module preload taken
- * out. Served from memory; every other request (pictures, favicon) goes through to the shop.
- */
-async function startScriptFreeCopy(paths: string[]) {
-  const pages = new Map<string, { headers: Record<string, string>; body: Buffer }>()
-  for (const path of paths) {
-    const res = await shop.fetch(path, { headers: browserHeaders })
-    const html = (await res.text()).replace(/<script\b[\s\S]*?<\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, '')
-    if (/<script|modulepreload/.test(html)) throw new Error(`${path}: a script survived`)
-    const headers = Object.fromEntries([...res.headers].filter(([name]) => !['content-length', 'content-encoding', 'transfer-encoding'].includes(name)))
-    pages.set(path, { headers, body: Buffer.from(html) })
-  }
-  const upstream = new URL(shop.origin)
-  const server = createServer((req, res) => {
-    const page = pages.get(req.url ?? '')
-    if (page) return void res.writeHead(200, page.headers).end(page.body)
-    const forward = request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers)
-      answer.pipe(res)
-    })
-    forward.on('error', () => res.writeHead(502).end())
-    req.pipe(forward)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { origin: `http://127.0.0.1:${(server.address() as { port: number }).port}`, close: () => server.close() }
 }
 
 /**

@@ -1,8 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { csrf } from 'hono/csrf'
 import { every } from 'hono/combine'
-import { HTTPException } from 'hono/http-exception'
 import { endTime, startTime } from 'hono/timing'
 import { zValidator } from '@hono/zod-validator'
 import { z } from 'zod'
@@ -12,6 +10,7 @@ import type { AppEnv } from '../app-env'
 import { withinLimit } from '../rate-limit'
 import { readConfig } from '../config'
 import { log } from '../log'
+import { issuesOf, limitBody, noStore, postOnly, refusals } from './post-endpoint'
 import { cartKey, record } from '../analytics/record'
 import { createCart, differingLines, quantityByVariant, type CartLineInput, type CreatedCart } from '../storefront/cart'
 import { StorefrontError } from '../storefront/client'
@@ -50,10 +49,7 @@ const checkoutForm = z.object({
 type Problem = { error: string; issues?: { path: string; message: string }[] }
 
 function invalid(error: z.core.$ZodError): Problem {
-  return {
-    error: 'Invalid checkout request',
-    issues: error.issues.slice(0, 10).map((i) => ({ path: i.path.join('.') || '(body)', message: i.message })),
-  }
+  return { error: 'Invalid checkout request', issues: issuesOf(error) }
 }
 
 /**
@@ -135,17 +131,8 @@ const checkoutFormPost = every(
  * every answer carries `no-store`.
  */
 export const checkout = new Hono<AppEnv>()
-  .use(async (c, next) => {
-    await next()
-    c.header('Cache-Control', 'no-store')
-  })
-  // Hono's validator turns a body that is not JSON into an HTTPException, and its CSRF
-  // guard a cross-site post into a 403; say so in the shape every other bad request gets.
-  .onError((error, c) => {
-    if (error instanceof HTTPException && error.status === 400 && /JSON/.test(error.message)) return c.json({ error: 'Request body is not valid JSON' }, 400)
-    if (error instanceof HTTPException && error.status === 403) return c.json({ error: 'A checkout can only be started from the shop’s own pages' }, 403)
-    throw error
-  })
+  .use(noStore)
+  .onError(refusals('A checkout can only be started from the shop’s own pages'))
   .post(
     '/',
     // A form (or text/plain) post from another site is refused before it spends the
@@ -161,13 +148,7 @@ export const checkout = new Hono<AppEnv>()
       }
       await next()
     },
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ error: `Request body is larger than ${MAX_BODY_BYTES} bytes` }, 413),
-    }),
+    limitBody(MAX_BODY_BYTES),
     byContentType,
   )
-  .all('/', (c) => {
-    c.header('Allow', 'POST')
-    return c.json({ error: `${c.req.method} is not allowed here; use POST` }, 405)
-  })
+  .all('/', postOnly)

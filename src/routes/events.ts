@@ -1,7 +1,5 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { csrf } from 'hono/csrf'
-import { HTTPException } from 'hono/http-exception'
 import { zValidator } from '@hono/zod-validator'
 import { z } from 'zod'
 import { CHECKOUT_FAILURES, CONNECTIONS, DEVICES, LCP_ELEMENTS, MAX_BATCH_BYTES, MAX_EVENTS_PER_BATCH, VITALS } from '../../client/analytics/vocabulary'
@@ -10,6 +8,7 @@ import { PAGES, type PageName } from '../../client/pages/pages'
 import type { AppEnv } from '../app-env'
 import { record } from '../analytics/record'
 import { withinLimit } from '../rate-limit'
+import { issuesOf, limitBody, noStore, postOnly, refusals } from './post-endpoint'
 
 /**
  * What a browser may report. Closed lists and bounded numbers only: a name the Worker
@@ -40,15 +39,8 @@ const routeOf = (page: PageName) => PAGES[page].path ?? `(${page})`
  * bad body gets a 400 that says what is wrong; never cached.
  */
 export const events = new Hono<AppEnv>()
-  .use(async (c, next) => {
-    await next()
-    c.header('Cache-Control', 'no-store')
-  })
-  .onError((error, c) => {
-    if (error instanceof HTTPException && error.status === 400 && /JSON/.test(error.message)) return c.json({ error: 'Request body is not valid JSON' }, 400)
-    if (error instanceof HTTPException && error.status === 403) return c.json({ error: 'Events are taken only from the shop’s own pages' }, 403)
-    throw error
-  })
+  .use(noStore)
+  .onError(refusals('Events are taken only from the shop’s own pages'))
   .post(
     '/',
     // A text/plain or form post from another site (the kinds that need no preflight).
@@ -63,13 +55,9 @@ export const events = new Hono<AppEnv>()
       if (!(c.req.header('Content-Type') ?? '').includes('application/json')) return c.json({ error: 'Send events as application/json' }, 415)
       await next()
     },
-    bodyLimit({
-      maxSize: MAX_BATCH_BYTES,
-      onError: (c) => c.json({ error: `Request body is larger than ${MAX_BATCH_BYTES} bytes` }, 413),
-    }),
+    limitBody(MAX_BATCH_BYTES),
     zValidator('json', eventBatch, (result, c) => {
-      if (result.success) return
-      return c.json({ error: 'Invalid events', issues: result.error.issues.slice(0, 10).map((i) => ({ path: i.path.join('.') || '(body)', message: i.message })) }, 400)
+      if (!result.success) return c.json({ error: 'Invalid events', issues: issuesOf(result.error) }, 400)
     }),
     (c) => {
       const { page, device, connection, events } = c.req.valid('json')
@@ -84,7 +72,4 @@ export const events = new Hono<AppEnv>()
       return c.body(null, 204)
     },
   )
-  .all('/', (c) => {
-    c.header('Allow', 'POST')
-    return c.json({ error: `${c.req.method} is not allowed here; use POST` }, 405)
-  })
+  .all('/', postOnly)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
-import { startShop, type Shop } from './harness'
+import { reasonOf, startShop, type Shop } from './harness'
 
 let shop: Shop
 beforeAll(async () => {
@@ -156,16 +156,16 @@ describe('the error messages at checkout', () => {
     const res = await postJson({ lines: [line()] })
     expect(res.status).toBe(502)
     // Raised into the log with the request id; the answer says it plainly, without Shopify's words.
-    const answer = (await res.json()) as { error: string; requestId: string }
-    expect(answer).toEqual({ error: 'Shopify could not be reached', requestId: expect.any(String) })
+    const answer = (await res.json()) as { error: string; reason: string; requestId: string }
+    expect(answer).toEqual({ error: 'Shopify could not be reached', reason: reasonOf(message), requestId: expect.any(String) })
     expect(shop.logEntries().some((e) => e.message === 'checkout failed' && e.requestId === answer.requestId && JSON.stringify(e).includes(message))).toBe(true)
   })
 
   test('cart user errors → "Cart creation failed: {messages}", raised into the log', async () => {
     const res = await postJson({ lines: [line(1, 'gid://shopify/ProductVariant/999')] })
     expect(res.status).toBe(502)
-    const answer = (await res.json()) as { error: string; requestId: string }
-    expect(answer.error).toBe('Shopify could not make a cart of these lines')
+    const answer = (await res.json()) as { error: string; reason: string; requestId: string }
+    expect([answer.error, answer.reason]).toEqual(['Shopify could not make a cart of these lines', 'user'])
     const raised = 'Cart creation failed: The merchandise with id gid://shopify/ProductVariant/999 does not exist.'
     expect(shop.logEntries().some((e) => e.message === 'checkout failed' && e.requestId === answer.requestId && JSON.stringify(e).includes(raised))).toBe(true)
   })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { BLANKET_VARIANT_ID, blanket } from '../../storefront-double/catalog'
 import type { Fault } from '../../storefront-double/storefront-double'
-import { eventually, startShop, type Shop } from './harness'
+import { eventually, reasonOf, startShop, type Shop } from './harness'
 
 // Every upstream fault, on every surface, with and without a stale product in the cache:
 // the right status, the shop's message, the stale product where there is one, one
@@ -101,8 +101,8 @@ test.each(FAULTS)('%s', async (name, fault, message) => {
       expect(checkout.res.status).toBe(502)
       // The catalogue's message is raised into the log; the answer carries a plain reason
       // and the request id, never Shopify's words.
-      const answer = JSON.parse(checkout.body) as { error: string; requestId: string }
-      expect(answer).toEqual({ error: 'Shopify could not be reached', requestId: checkout.requestId })
+      const answer = JSON.parse(checkout.body) as { error: string; reason: string; requestId: string }
+      expect(answer).toEqual({ error: 'Shopify could not be reached', reason: reasonOf(message), requestId: checkout.requestId })
       expectOneLogLine(checkout.lines, message)
       rows.push(`| ${name} | POST /checkout | ${state} | 502 | ${answer.error}; raised: ${message.slice(0, 60)} |`)
     } finally {

@@ -9,6 +9,25 @@ import { startStorefrontDouble, type RunningDouble } from '../../storefront-doub
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
 const DATA_CENTRE = (n: number) => `dc-${n}`
+/**
+ * The class a failed checkout's answer gives (`reason`, for the field analytics) for the
+ * catalogue's message the Worker raised: the Storefront error's kind.
+ */
+export function reasonOf(raised: string): string {
+  const kinds: [RegExp, string][] = [
+    [/^Shopify API access requires/, 'billing'],
+    [/^HTTP error!/, 'http'],
+    [/^Error calling Shopify/, 'graphql'],
+    [/^Cart creation failed/, 'user'],
+    [/^Shopify did not answer within/, 'timeout'],
+    [/^Could not reach Shopify/, 'network'],
+    [/^(No checkout URL|Shopify answered with|Unexpected answer from Shopify)/, 'shape'],
+  ]
+  const kind = kinds.find(([pattern]) => pattern.test(raised))
+  if (!kind) throw new Error(`no class for "${raised}"`)
+  return kind[1]
+}
+
 /** What Cloudflare puts on every request (`request.cf`), here the same for all. */
 export const TEST_CF = { country: 'NZ', colo: 'AKL' }
 export const PUBLIC_TOKEN = 'test-public-token-5f2c'

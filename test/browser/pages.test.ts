@@ -53,7 +53,9 @@ describe('pages', () => {
     await page.locator('footer').scrollIntoViewIfNeeded()
     for (const text of texts) expect(await page.getByText(text, { exact: true }).first().isVisible()).toBe(true)
     release()
-    await expect.poll(() => served.length).toBe(held.length)
+    // Every chunk held back was served once let go (a chunk may be asked for twice, as a
+    // preload and as an import, and the field analytics' collector comes later, when idle).
+    await expect.poll(() => held.filter((path) => !served.includes(path))).toEqual([])
     await page.waitForLoadState('networkidle')
     for (const text of texts) expect(await page.getByText(text, { exact: true }).first().isVisible()).toBe(true)
     // Hydration reached every section: the code that draws each text was asked for.

@@ -15,7 +15,7 @@ const ROUNDS = Number(process.argv[2] ?? 3)
 const BROWSER_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'
 
 type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string; data?: { url?: string; stackTrace?: { url: string }[] } } }
-type Run = { work: number; longTasks: number; longTaskMs: number; tbt: number; cpuIndex: number; groups: Record<string, number>; byEvent: Record<string, number>; byScript: Record<string, number> }
+type Run = { work: number; cpu: number; longTasks: number; longTaskMs: number; tbt: number; cpuIndex: number; groups: Record<string, number>; byEvent: Record<string, number>; byScript: Record<string, number> }
 
 const shop = await startShop({ HTML_CACHE_SECONDS: '60', RENDER_DEADLINE_MS: '150' }, { dropAnalytics: true })
 const edge = await startEdgeCompression(shop.origin)
@@ -38,7 +38,8 @@ try {
   const medianOf = (list: Run[]) => [...list].sort((a, b) => a.work - b.work)[Math.floor(list.length / 2)]!
   for (const name of Object.keys(PAGES)) {
     const [page, bare] = [medianOf(runs[name]!), medianOf(runs[`${name} without its scripts`]!)]
-    console.log(`\n${name}: the scripts add ${page.work - bare.work} ms of main-thread work (${page.work} against ${bare.work}) and ${page.longTaskMs - bare.longTaskMs} ms of long tasks`)
+    const cpu = (list: Run[]) => [...list.map((r) => r.cpu)].sort((a, b) => a - b)[Math.floor(list.length / 2)]!
+    console.log(`\n${name}: the scripts add ${page.work - bare.work} ms of main-thread work (${page.work} against ${bare.work}) and ${page.longTaskMs - bare.longTaskMs} ms of long tasks; the main thread's CPU, median ${cpu(runs[name]!)} against ${cpu(runs[`${name} without its scripts`]!)} ms (runs ${runs[name]!.map((r) => r.cpu).join(', ')})`)
   }
   for (const [name, list] of Object.entries(runs)) {
     const median = medianOf(list)
@@ -84,7 +85,7 @@ async function lighthouse(url: string, name: string): Promise<Run> {
 }
 
 /** Self CPU time on the page's main thread, by event name and by the script a stack names. */
-function selfTimes(events: TraceEvent[]): { byEvent: Record<string, number>; byScript: Record<string, number> } {
+function selfTimes(events: TraceEvent[]): { cpu: number; byEvent: Record<string, number>; byScript: Record<string, number> } {
   const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
   const onThread = (m: TraceEvent) => events.filter((e) => e.pid === m.pid && e.tid === m.tid && e.ph === 'X' && e.dur !== undefined)
   const thread = mains.map(onThread).sort((a, b) => b.length - a.length)[0] ?? []
@@ -109,5 +110,6 @@ function selfTimes(events: TraceEvent[]): { byEvent: Record<string, number>; byS
     open.push({ end: e.ts + e.dur!, cpu: e.tdur ?? e.dur!, childCpu: 0, e, script })
   }
   close(Infinity)
-  return { byEvent, byScript }
+  const cpu = Math.round(thread.filter((e) => e.name === 'RunTask').reduce((sum, e) => sum + (e.tdur ?? e.dur!), 0) / 1000)
+  return { cpu, byEvent, byScript }
 }

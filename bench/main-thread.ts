@@ -57,7 +57,17 @@ function top(values: Record<string, number>, n: number) {
   return Object.entries(values).sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')
 }
 
-async function lighthouse(url: string, name: string): Promise<Run> {
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is tried again. */
+async function lighthouse(url: string, name: string, attempts = 3): Promise<Run> {
+  try {
+    return await lighthouseOnce(url, name)
+  } catch (error) {
+    if (attempts <= 1) throw error
+    return lighthouse(url, name, attempts - 1)
+  }
+}
+
+async function lighthouseOnce(url: string, name: string): Promise<Run> {
   mkdirSync('test-results', { recursive: true })
   const report = `test-results/main-thread-${name}.json`
   const flags = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run'

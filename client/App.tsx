@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai'
 import { isCartOpenAtom } from './cart/cart-atoms'
 import { Header } from './components/Header'
 import { ToastHost } from './components/toasts'
-import { deferredSection } from './lib/deferred-section'
+import { deferredSection, staticSection } from './lib/deferred-section'
 import type { Thenable } from './lib/thenable'
 import type { ProductResult } from './model/product-result'
 import ErrorPage from './pages/error/page'
@@ -12,7 +12,7 @@ import { ProductContext, ProductData } from './product-context'
 
 const CartDrawer = lazy(() => import('./components/CartDrawer'))
 // Links only: off the critical path.
-const Footer = deferredSection(() => import('./components/Footer').then((m) => m.Footer))
+const Footer = staticSection(() => import('./components/Footer').then((m) => m.Footer))
 // Silent until the cart changes: hydrated after the page's first parts.
 const CartAnnouncer = deferredSection(() => import('./components/CartAnnouncer').then((m) => m.CartAnnouncer))
 

@@ -1,5 +1,5 @@
 import { createContext, use } from 'react'
-import { deferredSection } from './lib/deferred-section'
+import { staticSection } from './lib/deferred-section'
 import type { Thenable } from './lib/thenable'
 import type { ProductResult } from './model/product-result'
 
@@ -14,7 +14,7 @@ export function useSettledProduct(): ProductResult | null {
 
 /**
  * Hands the product to the browser with the HTML, beside the form the buy buttons submit
- * before the app is live. Deferred, so its serialiser is not on the critical path: the
- * browser reads the data from the page before hydrating, not from this component.
+ * before the app is live. A static section: the browser reads the data from the page before
+ * hydrating, never from this component, whose serialiser it never loads.
  */
-export const ProductData = deferredSection(() => import('./product-data-script').then((m) => m.ProductDataScript))
+export const ProductData = staticSection(() => import('./product-data-script').then((m) => m.ProductDataScript))

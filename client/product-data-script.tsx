@@ -6,7 +6,7 @@ import { BUY_FORM_ID, PRODUCT_DATA_ID } from './lib/element-ids'
  * The product as data in the page, which client/browser/entry.tsx reads to hydrate with it, and the
  * form its buy buttons submit (they name it with `form=`) while JavaScript is off or not yet
  * live: it posts the first variant to /checkout, which answers 303 to Shopify's checkout.
- * A deferred section, so neither is on the critical path.
+ * A static section: the browser keeps both as sent and never loads this code.
  */
 export function ProductDataScript({ result }: { result: ProductResult }) {
   const variant = result.status === 'found' ? result.product.variants[0] : undefined

@@ -1,9 +1,9 @@
-import { deferredSection } from '../lib/deferred-section'
+import { staticSection } from '../lib/deferred-section'
 import { BuyButton } from './BuyButton'
 
 // The heading and list are words and pictures, off the critical path; the button hydrates
 // with the page.
-const Benefits = deferredSection(() => import('./BenefitList').then((m) => m.BenefitList))
+const Benefits = staticSection(() => import('./BenefitList').then((m) => m.BenefitList))
 
 export function BenefitStrip() {
   return (

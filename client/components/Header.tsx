@@ -1,10 +1,10 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { isCartOpenAtom, totalQuantityAtom } from '../cart/cart-atoms'
-import { deferredSection } from '../lib/deferred-section'
+import { staticSection } from '../lib/deferred-section'
 import { BagIcon } from './icons'
 
 const loadDrawer = () => import('./CartDrawer')
-const HomeLink = deferredSection(() => import('./HomeLink').then((m) => m.HomeLink))
+const HomeLink = staticSection(() => import('./HomeLink').then((m) => m.HomeLink))
 
 export function Header() {
   const count = useAtomValue(totalQuantityAtom)

@@ -1,5 +1,5 @@
-// The header's link home, a deferred section (Header.tsx): the logo's drawing is in the
-// HTML but not in the JavaScript every page needs first.
+// The header's link home, a static section (Header.tsx): the logo's drawing is in the
+// HTML but in no JavaScript the browser loads.
 
 /**
  * The shop's mark, a square koala: public/favicon.svg drawn inline. As an <img> it would be

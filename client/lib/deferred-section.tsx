@@ -1,4 +1,4 @@
-import { memo, Suspense, use, type ComponentType } from 'react'
+import { memo, Suspense, use, useState, useSyncExternalStore, type ComponentType } from 'react'
 import { track, type Thenable } from './thenable'
 
 export type DeferredSection<P extends object = object> = ComponentType<P> & { preload: () => Thenable<ComponentType<P>> }
@@ -55,3 +55,36 @@ export async function preloadSections(): Promise<void> {
     await Promise.all([...sections].map((section) => section.preload()))
   }
 }
+
+/**
+ * A part of a page with no controls and nothing the browser ever changes (words, pictures,
+ * links): the server renders it; the browser keeps the server's HTML as it is, and neither
+ * fetches its code nor hydrates it. While hydrating, React leaves the inside of an element
+ * alone when the element's props give `dangerouslySetInnerHTML` (it neither checks nor
+ * removes the children it finds), and it sets that HTML only when it changes later, which
+ * this never does. The element is a `display: contents` wrapper, so layout does not see it.
+ *
+ * A section the browser draws afresh instead of hydrating (it was not in the server's
+ * HTML) loads its code and draws it, as a deferred section does. Whether this render
+ * hydrates is React's own answer: `useSyncExternalStore` reads the server snapshot while
+ * hydrating, and the first answer is kept.
+ */
+export function staticSection<P extends object = object>(load: () => Promise<ComponentType<P>>): DeferredSection<P> {
+  const Drawn = deferredSection(load)
+  const Section = memo(function StaticSection(props: P) {
+    const hydrating = useSyncExternalStore(subscribeToNothing, notHydrating, whileHydrating)
+    const [kept] = useState(hydrating && typeof document !== 'undefined')
+    if (kept) return <div className="contents" dangerouslySetInnerHTML={SERVER_HTML} suppressHydrationWarning />
+    return (
+      <div className="contents">
+        <Drawn {...props} />
+      </div>
+    )
+  })
+  return Object.assign(Section, { preload: Drawn.preload })
+}
+
+const SERVER_HTML = { __html: '' }
+const subscribeToNothing = () => () => {}
+const notHydrating = () => false
+const whileHydrating = () => true

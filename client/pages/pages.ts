@@ -12,7 +12,7 @@ type PageEntry = {
 
 /**
  * Every page of the shop. Each is a folder, `client/pages/<name>/`: `page.tsx` (the view,
- * which hydrates at once), `sections.tsx` where it has parts that hydrate later, and
+ * which hydrates at once), `sections.tsx` where it has parts that hydrate later or never (static sections), and
  * `meta.ts` (head, status, product), which the Worker finds by the folder's name
  * (src/routes/pages.tsx), so the browser's bundle never names it. From this table come the
  * page names, the modules the browser loads, the Worker's routes and the sitemap; adding a

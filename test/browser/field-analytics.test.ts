@@ -80,6 +80,9 @@ describe('field analytics', () => {
     await page.goto(shop.origin + '/')
     await hydrated(page)
     await landingCollector
+    // web-vitals starts watching for layout shifts once its first-paint observer has
+    // reported, a task or two after the collector runs: a shopper who leaves sooner sends no CLS.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))))
     await page.goto(shop.origin + '/about')
     await hydrated(page)
 

@@ -3,22 +3,23 @@ import { BenefitStrip } from '../../components/BenefitStrip'
 import { HeroGallery } from '../../components/HeroGallery'
 import { BuyButton } from '../../components/BuyButton'
 import { LIFESTYLE_CAROUSEL_ID } from '../../components/carousel-ids'
-import { deferredSection } from '../../lib/deferred-section'
+import { deferredSection, staticSection } from '../../lib/deferred-section'
 import { nearScreen } from '../../lib/near-screen'
 import { ProductContext, ProductData } from '../../product-context'
 
-// Words and pictures (sections.tsx) are deferred; the order buttons hydrate with the page.
+// Words and pictures (sections.tsx) are static sections, never hydrated; the lifestyle
+// carousel is deferred; the order buttons hydrate with the page.
 const loadCopy = () => import('./sections')
-const HeroCopy = deferredSection(() => loadCopy().then((m) => m.HeroCopy))
-const SoftnessCopy = deferredSection(() => loadCopy().then((m) => m.SoftnessCopy))
-const ClosingCopy = deferredSection(() => loadCopy().then((m) => m.ClosingCopy))
-const Characters = deferredSection(() => loadCopy().then((m) => m.Characters))
+const HeroCopy = staticSection(() => loadCopy().then((m) => m.HeroCopy))
+const SoftnessCopy = staticSection(() => loadCopy().then((m) => m.SoftnessCopy))
+const ClosingCopy = staticSection(() => loadCopy().then((m) => m.ClosingCopy))
+const Characters = staticSection(() => loadCopy().then((m) => m.Characters))
 const LifestyleCarousel = deferredSection(() =>
   nearScreen(LIFESTYLE_CAROUSEL_ID)
     .then(() => import('../../components/LifestyleCarousel'))
     .then((m) => m.LifestyleCarousel),
 )
-const Testimonials = deferredSection(() => loadCopy().then((m) => m.Testimonials))
+const Testimonials = staticSection(() => loadCopy().then((m) => m.Testimonials))
 
 export default function LandingPage() {
   return (

@@ -3,9 +3,8 @@ import { productDetails } from '../../content/product-details'
 export { Characters } from '../../components/Characters'
 export { Testimonials } from '../../components/Testimonials'
 
-// The landing page's words and pictures, which work before their code arrives:
-// LandingPage shows them as deferred sections, beside the order buttons that hydrate with
-// the page.
+// The landing page's words and pictures, which need no code in the browser: LandingPage
+// shows them as static sections, beside the order buttons that hydrate with the page.
 
 export function HeroCopy() {
   return (

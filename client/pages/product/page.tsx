@@ -6,17 +6,18 @@ import { Gallery, type DrawPicture } from '../../components/Gallery'
 import { ShopifyPicture } from '../../components/ShopifyPicture'
 import type { Image } from '../../model/product'
 import { ChevronIcon } from '../../components/product-icons'
-import { deferredSection } from '../../lib/deferred-section'
+import { deferredSection, staticSection } from '../../lib/deferred-section'
 import { ProductContext, ProductData } from '../../product-context'
 
-// What works before its code arrives (sections.tsx) is deferred; the gallery,
+// Words, pictures and links (sections.tsx) are static sections, never hydrated, but for the
+// skeleton and 'not found', which the page switches between (deferred); the gallery,
 // 'Add to Cart' and the details toggle hydrate with the page.
 const loadStatic = () => import('./sections')
 const ProductSkeleton = deferredSection(() => loadStatic().then((m) => m.ProductSkeleton))
 const ProductNotFound = deferredSection(() => loadStatic().then((m) => m.ProductNotFound))
-const BackToStore = deferredSection(() => loadStatic().then((m) => m.BackToStore))
-const ProductSummary = deferredSection(() => loadStatic().then((m) => m.ProductSummary))
-const ProductDetailRows = deferredSection(() => loadStatic().then((m) => m.ProductDetailRows))
+const BackToStore = staticSection(() => loadStatic().then((m) => m.BackToStore))
+const ProductSummary = staticSection(() => loadStatic().then((m) => m.ProductSummary))
+const ProductDetailRows = staticSection(() => loadStatic().then((m) => m.ProductDetailRows))
 
 const ProductPicture: DrawPicture<{ image: Image }> = ({ picture, ...rest }) => <ShopifyPicture image={picture.image} {...rest} />
 

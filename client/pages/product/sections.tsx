@@ -3,8 +3,9 @@ import { ArrowLeftIcon } from '../../components/product-icons'
 import { productDetails } from '../../content/product-details'
 import { formatPrice } from '../../lib/format'
 
-// The product page's parts that work before their code arrives (text, pictures, links).
-// ProductPage shows them as deferred sections, beside the controls that hydrate with it.
+// The product page's parts that need no code in the browser (text, pictures, links).
+// ProductPage shows them as static sections (the skeleton and 'not found' as deferred
+// ones), beside the controls that hydrate with it.
 
 export function ProductSummary({ product }: { product: Product }) {
   return (

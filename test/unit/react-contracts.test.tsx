@@ -3,7 +3,7 @@
 import { Suspense, use } from 'react'
 import { renderToString } from 'react-dom/server'
 import { expect, test } from 'vitest'
-import { deferredSection, preloadSections } from '../../client/lib/deferred-section'
+import { deferredSection, preloadSections, staticSection } from '../../client/lib/deferred-section'
 import { fulfilled, track } from '../../client/lib/thenable'
 
 function Read({ value }: { value: PromiseLike<string> }) {
@@ -36,4 +36,14 @@ test('a preloaded section renders on the server without a fallback', async () =>
   const Section = deferredSection(async () => () => <p>the story</p>)
   await preloadSections()
   expect(renderToString(<Section />)).toContain('the story')
+})
+
+// A static section is whole in the server's HTML, in a wrapper layout does not see; the
+// browser test '… keeps every static section as served and never fetches its code' shows
+// that hydration keeps it and that its code is never fetched.
+test('a static section renders whole on the server, in a display: contents wrapper', async () => {
+  const Section = staticSection(async () => () => <p>the characters</p>)
+  await preloadSections()
+  // (The Suspense markers are the deferred section's boundary inside it.)
+  expect(renderToString(<Section />)).toBe('<div class="contents"><!--$--><p>the characters</p><!--/$--></div>')
 })

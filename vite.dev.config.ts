@@ -26,6 +26,11 @@ export default defineConfig({
       config: (worker) => {
         worker.main = './src/local/dev.ts'
         worker.vars = { ...worker.vars, ...vars }
+        // Deployed, the Worker runs first on every path but the static files
+        // (wrangler.toml, run_worker_first). Here Vite's own paths (/@vite/client, the app's
+        // source under /client/) must reach Vite: a path Vite does not serve still reaches
+        // the Worker, so every page does.
+        if (worker.assets) worker.assets = { ...worker.assets, run_worker_first: false }
       },
     }),
   ],

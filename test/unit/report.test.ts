@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import { aggregate, weightedP75, type Row } from '../../scripts/report/aggregate'
 import { asHtml } from '../../scripts/report/html'
+import { analyticsEngine } from '../../scripts/report/sources'
 import { asText } from '../../scripts/report/text'
 
 // `npm run report`'s arithmetic, on rows shaped as Analytics Engine's SQL API answers them.
@@ -63,4 +64,36 @@ test('the HTML report is one page that fetches and runs nothing, and the text sa
   expect(html).not.toMatch(/<script|src=|href=|url\(/i)
   expect(html).toContain('/&#60;script&#62;')
   expect(asText(report, 'The shop, last 24 h, from the local stand-in')).toMatch(/^The shop, last 24 h, from the local stand-in\n[\s\S]*page views\s+1\n[\s\S]*LCP/)
+})
+
+// Production's source, against a stand-in for the SQL API: the one request it makes.
+test('production is read through the Analytics Engine SQL API with the token, the window and FORMAT JSON', async () => {
+  const asked: { url: string; init: RequestInit }[] = []
+  const realFetch = globalThis.fetch
+  globalThis.fetch = (async (url: string, init: RequestInit) => {
+    asked.push({ url, init })
+    return Response.json({ meta: [], data: [row('page_view', { _sample_interval: '4' })], rows: 1 })
+  }) as typeof fetch
+  try {
+    const rows = await analyticsEngine('0123456789abcdef0123456789abcdef', 'secret-token', 'blanket_shop_events').read(6)
+    expect(aggregate(rows).funnel[0]).toEqual({ step: 'page_view', count: 4, conversion: null })
+  } finally {
+    globalThis.fetch = realFetch
+  }
+  expect(asked).toHaveLength(1)
+  expect(asked[0]!.url).toBe('https://api.cloudflare.com/client/v4/accounts/0123456789abcdef0123456789abcdef/analytics_engine/sql')
+  expect(asked[0]!.init).toMatchObject({ method: 'POST', headers: { Authorization: 'Bearer secret-token' } })
+  expect(asked[0]!.init.body).toMatch(/^SELECT timestamp, _sample_interval, blob1, blob2, .*double1 FROM blanket_shop_events WHERE timestamp > NOW\(\) - INTERVAL '6' HOUR ORDER BY timestamp LIMIT 100000 FORMAT JSON$/)
+  // A dataset name is put into the query as it is: anything but a plain name is refused.
+  expect(() => analyticsEngine('a', 't', 'x; DROP TABLE y')).toThrow(/not a dataset name/)
+})
+
+test("the SQL API's refusal is said, with its status", async () => {
+  const realFetch = globalThis.fetch
+  globalThis.fetch = (async () => new Response('{"errors":[{"message":"Authentication error"}]}', { status: 403 })) as unknown as typeof fetch
+  try {
+    await expect(analyticsEngine('a', 'bad', 'blanket_shop_events').read(24)).rejects.toThrow(/^Analytics Engine answered 403: .*Authentication error/)
+  } finally {
+    globalThis.fetch = realFetch
+  }
 })

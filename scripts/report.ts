@@ -3,7 +3,7 @@
 // CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN are set, else the local stand-in of a
 // running `npm start`.
 //
-//   npm run report -- [--hours 24] [--json] [--html FILE] [--local [ORIGIN]] [--dataset NAME]
+//   npm run report -- [--hours 24] [--json] [--html FILE] [--local ORIGIN] [--dataset NAME]
 import { writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { aggregate } from './report/aggregate.ts'
@@ -20,9 +20,6 @@ const { values: options } = parseArgs({
     dataset: { type: 'string', default: process.env.ANALYTICS_DATASET ?? 'blanket_shop_events' },
   },
 })
-// `--local` alone means the address `npm start` serves.
-const localIndex = process.argv.indexOf('--local')
-const local = options.local ?? (localIndex >= 0 ? 'http://127.0.0.1:8787' : undefined)
 const hours = Number(options.hours)
 if (!(hours > 0 && hours <= 24 * 92)) {
   console.error(`--hours ${options.hours}: give a number of hours up to 92 days (Analytics Engine keeps three months)`)
@@ -30,7 +27,8 @@ if (!(hours > 0 && hours <= 24 * 92)) {
 }
 
 const { CLOUDFLARE_ACCOUNT_ID: accountId, CLOUDFLARE_API_TOKEN: token } = process.env
-const source = !local && accountId && token ? analyticsEngine(accountId, token, options.dataset!) : localStandIn(local ?? 'http://127.0.0.1:8787')
+// A local shop when asked for one (--local) or when no production credentials are set: `npm start`'s address by default.
+const source = !options.local && accountId && token ? analyticsEngine(accountId, token, options.dataset!) : localStandIn(options.local ?? 'http://127.0.0.1:8787')
 
 try {
   const report = aggregate(await source.read(hours))

@@ -1,7 +1,7 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals'
 import { MAX_EVENTS_PER_BATCH, type BrowserEvent, type EventBatch } from './vocabulary'
 
-// Loaded once the app is live and the browser idle (App.tsx), never on the critical path.
+// Loaded once the app is live and the browser idle (start.ts), never on the critical path.
 // web-vitals observes with `buffered: true`, so loading late loses no paint or shift.
 
 /**

@@ -1,12 +1,12 @@
 // What the shop's field analytics can say: the words the browser sends, the Worker checks
-// (src/routes/events.ts) and stores (src/analytics.ts), and `npm run report` reads. Closed
+// (src/routes/events.ts) and stores (src/analytics/), and `npm run report` reads. Closed
 // lists only, so nothing a visitor types, and no address or query string, is ever stored.
 
-/** What the browser reports, in the order of the funnel. */
-export const BROWSER_STEPS = ['page_view', 'add_to_cart', 'cart_opened', 'checkout_started'] as const
-/** What only the Worker records, first-hand; `POST /events` refuses these names. */
-export const SERVER_STEPS = ['checkout_created', 'order_completed'] as const
-export const FUNNEL = [...BROWSER_STEPS, ...SERVER_STEPS] as const
+/**
+ * The funnel, in order: four steps the browser reports, then two only the Worker records,
+ * first-hand, whose names `POST /events` refuses.
+ */
+export const FUNNEL = ['page_view', 'add_to_cart', 'cart_opened', 'checkout_started', 'checkout_created', 'order_completed'] as const
 export type FunnelStep = (typeof FUNNEL)[number]
 
 /** The Core Web Vitals and the two paints before them, as web-vitals names them. */

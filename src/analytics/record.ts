@@ -9,15 +9,14 @@ import { COLUMNS, type DataPoint } from './columns'
  * to Analytics Engine"); at most 25 per invocation (docs: Analytics Engine "Limits"). A
  * failure is logged and costs the request nothing.
  */
-type Row = DataPoint & { country?: string; colo?: string }
-/** blob1, blob2, …, in order. */
-const BLOBS = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).filter((name) => COLUMNS[name].startsWith('blob')).sort((a, b) => Number(COLUMNS[a].slice(4)) - Number(COLUMNS[b].slice(4)))
-
 export function record(c: Context<AppEnv>, point: DataPoint) {
   const cf = c.req.raw.cf as { country?: string; colo?: string } | undefined
-  const row: Row = { ...point, country: cf?.country, colo: cf?.colo }
+  const row: Record<string, string | number | undefined> = { ...point, country: cf?.country, colo: cf?.colo }
+  // blobN goes at index N - 1, as COLUMNS places it.
+  const blobs: string[] = []
+  for (const [name, column] of Object.entries(COLUMNS)) if (column.startsWith('blob')) blobs[Number(column.slice(4)) - 1] = String(row[name] ?? '')
   try {
-    c.env.EVENTS?.writeDataPoint({ indexes: [point.event], blobs: BLOBS.map((name) => String(row[name] ?? '')), doubles: [point.value ?? 1] })
+    c.env.EVENTS?.writeDataPoint({ indexes: [point.event], blobs, doubles: [point.value ?? 1] })
   } catch (error) {
     log(c, 'warn', 'analytics write failed', { error, event: point.event })
   }

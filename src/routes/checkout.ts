@@ -7,7 +7,7 @@ import { z } from 'zod'
 import type { CheckoutFailure } from '../../client/analytics/vocabulary'
 import { MAX_LINES, MAX_QUANTITY, VARIANT_ID } from '../../client/model/cart'
 import type { AppEnv } from '../app-env'
-import { withinLimit } from '../rate-limit'
+import { limitPerClient } from '../rate-limit'
 import { readConfig } from '../config'
 import { log } from '../log'
 import { issuesOf, limitBody, noStore, postOnly, refusals } from './post-endpoint'
@@ -140,14 +140,8 @@ export const checkout = new Hono<AppEnv>()
     // guard, by Sec-Fetch-Site, else Origin, against the request's own origin. A cross-site
     // JSON post never gets here: it needs a CORS preflight, which this Worker never grants.
     csrf(),
-    async (c, next) => {
-      // Per client, by the Workers rate-limiting binding; each attempt creates a cart at Shopify.
-      if (!(await withinLimit(c.env.CHECKOUT_RATE_LIMITER, c.req.header('CF-Connecting-IP')))) {
-        c.header('Retry-After', '60')
-        return c.json({ error: 'Too many checkout attempts; please try again in a minute' }, 429)
-      }
-      await next()
-    },
+    // Each attempt creates a cart at Shopify.
+    limitPerClient('CHECKOUT_RATE_LIMITER', 'Too many checkout attempts; please try again in a minute'),
     limitBody(MAX_BODY_BYTES),
     byContentType,
   )

@@ -2,12 +2,12 @@ import { Hono } from 'hono'
 import { csrf } from 'hono/csrf'
 import { zValidator } from '@hono/zod-validator'
 import { z } from 'zod'
-import { CHECKOUT_FAILURES, CONNECTIONS, DEVICES, LCP_ELEMENTS, MAX_BATCH_BYTES, MAX_EVENTS_PER_BATCH, VITALS } from '../../client/analytics/vocabulary'
+import { CHECKOUT_FAILURES, CONNECTIONS, DEVICES, LCP_ELEMENTS, MAX_BATCH_BYTES, MAX_EVENTS_PER_BATCH, VITALS, type BrowserEvent } from '../../client/analytics/vocabulary'
 import { MAX_QUANTITY } from '../../client/model/cart'
 import { PAGES, type PageName } from '../../client/pages/pages'
 import type { AppEnv } from '../app-env'
 import { record } from '../analytics/record'
-import { withinLimit } from '../rate-limit'
+import { limitPerClient } from '../rate-limit'
 import { issuesOf, limitBody, noStore, postOnly, refusals } from './post-endpoint'
 
 /**
@@ -22,6 +22,11 @@ const browserEvent = z.discriminatedUnion('type', [
   // Milliseconds, or CLS's unitless score; a minute bounds any real paint or response.
   z.strictObject({ type: z.literal('vital'), name: z.enum(VITALS), value: z.number().min(0).max(60_000), element: z.enum(LCP_ELEMENTS).optional() }),
 ])
+
+// The schema and the browser's type (client/analytics/vocabulary.ts) name the same events:
+// should either change alone, this line stops the type check.
+true satisfies Same<z.infer<typeof browserEvent>, BrowserEvent>
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 
 export const eventBatch = z.strictObject({
   page: z.enum(Object.keys(PAGES) as [PageName, ...PageName[]]),
@@ -45,16 +50,11 @@ export const events = new Hono<AppEnv>()
     '/',
     // A text/plain or form post from another site (the kinds that need no preflight).
     csrf(),
-    async (c, next) => {
-      if (c.req.header('Sec-GPC') === '1') return c.body(null, 204)
-      // Per client (an IPv4 address or an IPv6 /64): a page sends one beacon each time it is hidden.
-      if (!(await withinLimit(c.env.EVENTS_RATE_LIMITER, c.req.header('CF-Connecting-IP')))) {
-        c.header('Retry-After', '60')
-        return c.json({ error: 'Too many events; please try again in a minute' }, 429)
-      }
-      if (!(c.req.header('Content-Type') ?? '').includes('application/json')) return c.json({ error: 'Send events as application/json' }, 415)
-      await next()
-    },
+    // Global Privacy Control: nothing is read or kept.
+    async (c, next) => (c.req.header('Sec-GPC') === '1' ? c.body(null, 204) : next()),
+    // A page sends one beacon each time it is hidden.
+    limitPerClient('EVENTS_RATE_LIMITER', 'Too many events; please try again in a minute'),
+    async (c, next) => ((c.req.header('Content-Type') ?? '').includes('application/json') ? next() : c.json({ error: 'Send events as application/json' }, 415)),
     limitBody(MAX_BATCH_BYTES),
     zValidator('json', eventBatch, (result, c) => {
       if (!result.success) return c.json({ error: 'Invalid events', issues: issuesOf(result.error) }, 400)

@@ -14,6 +14,7 @@ type Report = {
   funnel: { step: string; count: number }[]
   vitals: { byPage: Record<string, Record<string, { p75: number; count: number }>>; byDevice: Record<string, unknown>; byCountry: Record<string, unknown> }
   lcpElements: Record<string, Record<string, number>>
+  distributions: Record<string, { count: number }>
 }
 
 async function report(): Promise<Report> {
@@ -52,7 +53,8 @@ describe('field analytics', () => {
   })
 
   test('a purchase in Chromium: every funnel step counted once, and vitals for each page loaded', async () => {
-    const before = counts(await report())
+    const earlier = await report()
+    const before = counts(earlier)
     const watched = await openPage(browser, PHONE)
     const { page, context } = watched
     const loaded = collectorLoaded(page)
@@ -94,7 +96,9 @@ describe('field analytics', () => {
       checkout_created: before.checkout_created! + 1,
       order_completed: before.order_completed! + 1,
     })
-    const { vitals, lcpElements } = await report()
+    const { vitals, lcpElements, distributions } = await report()
+    // Each of the two pages left sent its paints, its shifts and its first byte.
+    for (const name of ['LCP', 'CLS', 'FCP', 'TTFB']) expect(distributions[name]!.count - earlier.distributions[name]!.count, name).toBe(2)
     for (const route of ['/product/:handle', '/']) {
       expect(Object.keys(vitals.byPage[route] ?? {}), route).toEqual(expect.arrayContaining(['LCP', 'CLS']))
       expect(vitals.byPage[route]!.LCP!.count, route).toBe(1)

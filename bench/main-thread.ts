@@ -10,7 +10,9 @@ import { startShop } from '../test/worker/harness.ts'
 import { startEdgeCompression } from './edge-compression.ts'
 import { startScriptFreeCopy } from './script-free-copy.ts'
 
-const PAGES = { landing: '/', product: '/product/toddler-blanket' } as const
+const ALL_PAGES = { landing: '/', product: '/product/toddler-blanket' } as const
+// `PAGES=landing npm run bench:main-thread` measures one page only, for a quicker loop.
+const PAGES = Object.fromEntries(Object.entries(ALL_PAGES).filter(([name]) => !process.env.PAGES || process.env.PAGES.split(',').includes(name)))
 const ROUNDS = Number(process.argv[2] ?? 3)
 const BROWSER_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'
 

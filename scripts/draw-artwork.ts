@@ -163,6 +163,10 @@ const write = (dir: URL, name: string, text: string) => {
 }
 
 for (const kind of KINDS) write(images, `character-${kind}.svg`, svg(120, 120, character(kind), `${CHARACTERS[kind].name}, a square animal friend`))
+// All six in one file, side by side, each named by a <view>: the landing page shows
+// `characters.svg#octopus` and so on, one request and one SVG document for the six instead
+// of six of each (bench/README.md, 'What each mechanism is worth').
+write(images, 'characters.svg', svg(120 * KINDS.length, 120, KINDS.map((kind, i) => `<view id="${kind}" viewBox="${120 * i} 0 120 120"/><svg x="${120 * i}" width="120" height="120" viewBox="0 0 120 120">${character(kind)}</svg>`).join(''), 'The six square animal friends'))
 for (const [name, [label, body]] of Object.entries(blanketViews)) write(drawings, `${name}.svg`, svg(1200, 1200, symbols() + body, label))
 for (const [name, [label, body]] of Object.entries(lifestyleScenes)) write(drawings, `${name}.svg`, svg(1600, 1000, symbols() + body, label))
 write(images, '../favicon.svg', svg(120, 120, character('koala'), 'Square Snuggles'))

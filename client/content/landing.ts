@@ -15,12 +15,12 @@ export const lifestyleImages: CarouselImage[] = [
 ]
 
 export const characters: Character[] = [
-  { name: 'Octopus', image: '/images/character-octopus.svg', colour: '#8b5cf6', blurb: 'Eight arms, all for hugging.' },
-  { name: 'Koala', image: '/images/character-koala.svg', colour: '#94a3b8', blurb: 'Professional napper.' },
-  { name: 'Cheetah', image: '/images/character-cheetah.svg', colour: '#f59e0b', blurb: 'Fastest to bedtime.' },
-  { name: 'Hippo', image: '/images/character-hippo.svg', colour: '#f472b6', blurb: 'Big smile, bigger cuddles.' },
-  { name: 'Elephant', image: '/images/character-elephant.svg', colour: '#38bdf8', blurb: 'Never forgets a story.' },
-  { name: 'Crab', image: '/images/character-crab.svg', colour: '#ef4444', blurb: 'Sideways into sweet dreams.' },
+  { name: 'Octopus', image: '/images/characters.svg#octopus', colour: '#8b5cf6', blurb: 'Eight arms, all for hugging.' },
+  { name: 'Koala', image: '/images/characters.svg#koala', colour: '#94a3b8', blurb: 'Professional napper.' },
+  { name: 'Cheetah', image: '/images/characters.svg#cheetah', colour: '#f59e0b', blurb: 'Fastest to bedtime.' },
+  { name: 'Hippo', image: '/images/characters.svg#hippo', colour: '#f472b6', blurb: 'Big smile, bigger cuddles.' },
+  { name: 'Elephant', image: '/images/characters.svg#elephant', colour: '#38bdf8', blurb: 'Never forgets a story.' },
+  { name: 'Crab', image: '/images/characters.svg#crab', colour: '#ef4444', blurb: 'Sideways into sweet dreams.' },
 ]
 
 export const testimonials: Testimonial[] = [

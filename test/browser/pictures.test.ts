@@ -74,7 +74,7 @@ async function firstView(page: Page) {
 describe.each(SCREENS)('pictures on a %s', (name, viewport, dpr) => {
   test.each(PAGES)('%s: the first view loads no picture at more than twice the pixels it is drawn at, in WebP', async (path) => {
     const { page, fetched, watched, close } = await open(path, viewport, dpr)
-    const shown = (await firstView(page)).filter((img) => !img.src.endsWith('.svg'))
+    const shown = (await firstView(page)).filter((img) => !/\.svg([?#]|$)/.test(img.src))
     expect(shown.length).toBeGreaterThan(0)
     if (name === 'phone') {
       // bench/budget.json, which `npm run bench` lowers as the pictures get lighter.
@@ -103,7 +103,7 @@ test.each(PAGES)('%s: every raster <img> has a srcset and sizes (Splide fills in
       sizes: img.getAttribute('sizes'),
     })),
   )
-  const raster = pictures.filter((p) => !/\.svg(\?|$)/.test(p.src))
+  const raster = pictures.filter((p) => !/\.svg([?#]|$)/.test(p.src))
   expect(raster.length).toBeGreaterThanOrEqual(path === '/' ? 15 : 6)
   for (const p of raster) {
     expect(p.srcset, p.src).toMatch(/ \d+w(, |$)/)
@@ -118,7 +118,7 @@ describe.each(SCREENS)('before the pictures arrive, on a %s', (_, viewport, dpr)
     const { page, close } = await open(path, viewport, dpr, { block: /\.(jpg|webp)(\?|$)|\/cdn\/shop\// })
     const boxes = await page.evaluate(() =>
       [...document.images]
-        .filter((img) => img.getBoundingClientRect().top < innerHeight && img.offsetParent !== null && !img.src.endsWith('.svg'))
+        .filter((img) => img.getBoundingClientRect().top < innerHeight && img.offsetParent !== null && !/\.svg([?#]|$)/.test(img.src))
         .map((img) => ({ src: img.currentSrc || img.src, width: img.getBoundingClientRect().width, height: img.getBoundingClientRect().height, own: img.style.backgroundColor, drawn: getComputedStyle(img).backgroundColor })),
     )
     expect(boxes.length).toBeGreaterThan(0)

@@ -1,12 +1,12 @@
 import { heroImages } from '../content/product'
 import { Carousel, Slide, SlidePhoto } from './Carousel'
-import { HERO_CAROUSEL_ID } from './carousel-ids'
+import { HERO_CAROUSEL } from './carousel-wake'
 import { GALLERY_SIZES } from './Gallery'
 
-/** The phone's view of the five product pictures. No controls of React's: Splide adds the dots when it mounts. */
+/** The phone's view of the five product pictures. No controls of React's: Splide draws the dots (Carousel.tsx). */
 export function HeroCarousel() {
   return (
-    <Carousel id={HERO_CAROUSEL_ID} label="Photos of the blanket" interval={3000}>
+    <Carousel carousel={HERO_CAROUSEL} label="Photos of the blanket">
       {heroImages.map((image, i) => (
         <Slide key={i}>
           {/* The desktop's gallery shows the same first picture with the same sizes: one download for both. */}

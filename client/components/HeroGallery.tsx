@@ -1,17 +1,16 @@
 import { heroImages } from '../content/product'
 import { deferredSection } from '../lib/deferred-section'
-import { nearScreen } from '../lib/near-screen'
-import { HERO_CAROUSEL_ID } from './carousel-ids'
+import { carouselWanted, HERO_CAROUSEL } from './carousel-wake'
 import { Gallery, type DrawPicture } from './Gallery'
 import { ShopPhoto } from './ShopPhoto'
 import type { CarouselImage } from '../content/product'
 
 const HeroPicture: DrawPicture<CarouselImage> = ({ picture, ...rest }) => <ShopPhoto photo={picture.photo} {...rest} />
 
-// Splide comes with the carousel's code, fetched only once the carousel is near the screen:
-// never on a desktop, where the gallery shows instead.
+// Splide comes with the carousel's code, fetched only once the carousel's first move is due
+// or the shopper reaches for it: never on a desktop, where the gallery shows instead.
 const HeroCarousel = deferredSection(() =>
-  nearScreen(HERO_CAROUSEL_ID)
+  carouselWanted(HERO_CAROUSEL)
     .then(() => import('./HeroCarousel'))
     .then((m) => m.HeroCarousel),
 )

@@ -1,16 +1,16 @@
 import { lifestyleImages } from '../content/landing'
 import { Carousel, Slide, SlidePhoto } from './Carousel'
-import { LIFESTYLE_CAROUSEL_ID } from './carousel-ids'
+import { LIFESTYLE_CAROUSEL } from './carousel-wake'
 
 // Drawn across the section: max-w-4xl less px-4 on each side.
 const LIFESTYLE_SIZES = '(min-width: 896px) 864px, calc(100vw - 32px)'
 
-/** The blanket in everyday pictures, below the fold. No controls of React's: Splide adds the dots when it mounts. */
+/** The blanket in everyday pictures, below the fold. No controls of React's: Splide draws the dots (Carousel.tsx). */
 export function LifestyleCarousel() {
   return (
     <section aria-labelledby="lifestyle-title" className="mx-auto max-w-4xl px-4 py-14">
       <h2 id="lifestyle-title" className="mb-8 text-center text-3xl font-extrabold text-stone-900">Wherever the day goes</h2>
-      <Carousel id={LIFESTYLE_CAROUSEL_ID} label="The blanket in everyday life" interval={2000} className="lifestyle">
+      <Carousel carousel={LIFESTYLE_CAROUSEL} label="The blanket in everyday life" className="lifestyle">
         {lifestyleImages.map((image, i) => (
           <Slide key={i}>
             <SlidePhoto image={image} index={i} sizes={LIFESTYLE_SIZES} lazy className="block aspect-[8/5] w-full" />

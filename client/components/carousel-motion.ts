@@ -5,15 +5,16 @@ import type { Splide } from '@splidejs/splide'
  * shopper touches, clicks, drags, types in or focuses it, pauses while the tab is hidden
  * and resumes when it is visible again. It never moves by itself for a shopper who asks for
  * less motion (prefers-reduced-motion; Splide itself then slides without animating, its
- * `reducedMotion` default). Returns the cleanup.
+ * `reducedMotion` default), nor once `touched` (the shopper reached for it before it
+ * mounted). Returns the cleanup.
  */
-export function advanceEvery(splide: Splide, interval: number): () => void {
+export function advanceEvery(splide: Splide, interval: number, touched = false): () => void {
   const root = splide.root
   // While it moves by itself, screen readers are not told of every slide (as Splide's own
   // autoplay does); once it stops, they are.
   const live = splide.Components.Live
   let timer: ReturnType<typeof setInterval> | undefined
-  let stopped = matchMedia('(prefers-reduced-motion: reduce)').matches
+  let stopped = touched || matchMedia('(prefers-reduced-motion: reduce)').matches
   const pause = () => {
     clearInterval(timer)
     timer = undefined

@@ -7,10 +7,11 @@ import { shop, browser, visit, openWithDeferredCodeHeld, useShopInChromium } fro
 useShopInChromium()
 
 describe('carousels', () => {
-  // Splide mounts after hydration in two idle callbacks (each within 1 s) with its chunk's
-  // fetch between them (client/components/Carousel.tsx): the dots get the time the
-  // carousel itself allows, not the suite's default for a poll.
-  const MOUNT_MS = 4000
+  // Splide mounts when a carousel's first move is due, its interval (3000 ms for the hero)
+  // after it comes on screen once the page is live, or when the shopper reaches for it
+  // (client/components/carousel-wake.ts): a poll for it gets that long and the chunk's fetch.
+  const MOUNT_MS = 6000
+  const mounted = (page: Page, scope: string) => page.locator(`${scope} .splide.is-initialized, ${scope}.splide.is-initialized`).count()
   const activeDot = (page: Page, scope: string) =>
     page.locator(`${scope} .splide__pagination__page`).evaluateAll((dots) => dots.findIndex((d) => d.classList.contains('is-active')))
   /** The picture on the slide showing now, once it has loaded and is on screen (pictures after the first load as they come next). */
@@ -20,26 +21,49 @@ describe('carousels', () => {
       return img.complete && img.naturalWidth > 0 && width > 0 && height > 0 ? img.src.split('/').pop() : null
     })
 
-  test("Splide mounts on the server's markup: its <li> slides, and the first picture is never replaced", async () => {
+  test("Splide mounts on the server's markup: its <li> slides, its dots in place of the server's, and the first picture is never replaced", async () => {
     const { page, release } = await openWithDeferredCodeHeld('/')
     const hero = '#hero-carousel'
     await page.locator(`${hero} img`).first().evaluate((img) => Object.assign(img, { fromServer: true }))
-    expect(await page.locator(`${hero} .splide__pagination__page`).count()).toBe(0)
+    // The server's dots, live before Splide's code has come.
+    expect(await page.locator(`${hero} .splide__pagination__page`).count()).toBe(5)
+    expect(await page.locator(`${hero} .splide__pagination__page`).first().isVisible()).toBe(true)
+    expect(await mounted(page, hero)).toBe(0)
     release()
-    await expect.poll(() => page.locator(`${hero} .splide__pagination__page`).count(), { timeout: MOUNT_MS }).toBe(5)
+    await expect.poll(() => mounted(page, hero), { timeout: MOUNT_MS }).toBe(1)
+    expect(await page.locator(`${hero} .splide__pagination__page`).count()).toBe(5)
+    expect(await page.locator(`${hero} .splide__pagination__page[data-dot]`).count()).toBe(0)
     expect(await page.locator(`${hero} ul.splide__list > li.splide__slide:not(.splide__slide--clone)`).count()).toBe(5)
-    expect(await page.locator(`${hero} li.splide__slide.is-active:not(.splide__slide--clone) img`).evaluate((img) => 'fromServer' in img)).toBe(true)
+    expect(await page.locator(`${hero} li.splide__slide:not(.splide__slide--clone) img`).first().evaluate((img) => 'fromServer' in img)).toBe(true)
     // Splide's slide role (tabpanel) is not allowed on an <li>; the options leave it off.
     expect(await page.locator(`${hero} li.splide__slide[role]`).count()).toBe(0)
     expect(await axeViolations(page)).toEqual([])
   })
 
+  test("a tap on a dot before Splide has come is held: that picture shows, the carousel stays on it, and the dot keeps the focus", async () => {
+    const { page, release, held } = await openWithDeferredCodeHeld('/')
+    const hero = '#hero-carousel'
+    expect(await mounted(page, hero)).toBe(0)
+    await page.locator(`${hero} .splide__pagination__page`).nth(3).click()
+    // Shown as chosen at once, while the code is on its way.
+    expect(await activeDot(page, hero)).toBe(3)
+    await expect.poll(() => held.some((path) => path.includes('HeroCarousel'))).toBe(true)
+    release()
+    await expect.poll(() => mounted(page, hero)).toBe(1)
+    await expect.poll(() => activeDot(page, hero)).toBe(3)
+    await expect.poll(() => shownPicture(page, hero)).toMatch(/^blanket-4\.[0-9a-f]{10}-\d+\.jpg$/)
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Picture 4')
+    await page.waitForTimeout(4000) // longer than the 3000 ms interval
+    expect(await activeDot(page, hero)).toBe(3)
+  })
+
   test('the phone hero carousel advances by itself, has 5 dots, and stops for good once touched', async () => {
     const { page } = await visit('/', PHONE)
     const hero = '[data-testid="hero-carousel"]'
-    await expect.poll(() => page.locator(`${hero} .splide__pagination__page`).count(), { timeout: MOUNT_MS }).toBe(5)
+    expect(await page.locator(`${hero} .splide__pagination__page`).count()).toBe(5)
     const start = await activeDot(page, hero)
     await expect.poll(() => activeDot(page, hero), { timeout: 8000 }).not.toBe(start)
+    expect(await mounted(page, hero)).toBe(1)
     await expect.poll(() => shownPicture(page, hero)).toMatch(/^blanket-[2-5]\.[0-9a-f]{10}-\d+\.jpg$/)
 
     await page.locator(`${hero} .splide__pagination__page`).nth(3).click()
@@ -65,7 +89,6 @@ describe('carousels', () => {
     await page.goto(shop.origin + '/')
     await hydrated(page)
     const hero = '[data-testid="hero-carousel"]'
-    await expect.poll(() => page.locator(`${hero} .splide__pagination__page`).count(), { timeout: MOUNT_MS }).toBe(5)
     await page.waitForTimeout(4000) // longer than the 3000 ms interval
     expect(await activeDot(page, hero)).toBe(0)
     await page.locator(`${hero} .splide__pagination__page`).nth(2).click()
@@ -91,7 +114,7 @@ describe('carousels', () => {
     await page.goto(shop.origin + '/')
     await hydrated(page)
     const hero = '[data-testid="hero-carousel"]'
-    await expect.poll(() => page.locator(`${hero} .splide__pagination__page`).count(), { timeout: MOUNT_MS }).toBe(5)
+    await expect.poll(() => mounted(page, hero), { timeout: MOUNT_MS }).toBe(1)
     const frames = () => page.evaluate(() => (window as unknown as { frames: number }).frames)
     const before = await frames()
     await page.waitForTimeout(2000)
@@ -104,11 +127,12 @@ describe('carousels', () => {
   test('the lifestyle carousel advances by itself and pauses while the tab is hidden', async () => {
     const { page } = await visit('/', DESKTOP)
     const lifestyle = '.lifestyle'
-    // Below the fold it stays still markup until the shopper scrolls near it.
-    expect(await page.locator(`${lifestyle} .splide__pagination__page`).count()).toBe(0)
+    // Below the fold it stays still markup until the shopper scrolls to it.
+    await page.waitForTimeout(3000) // longer than its 2000 ms interval
+    expect(await mounted(page, lifestyle)).toBe(0)
     await page.locator(lifestyle).scrollIntoViewIfNeeded()
-    await expect.poll(() => page.locator(`${lifestyle} .splide__pagination__page`).count(), { timeout: MOUNT_MS }).toBe(5)
     const start = await activeDot(page, lifestyle)
+    await expect.poll(() => mounted(page, lifestyle), { timeout: MOUNT_MS }).toBe(1)
     await expect.poll(() => activeDot(page, lifestyle), { timeout: 6000 }).not.toBe(start)
     await expect.poll(() => shownPicture(page, lifestyle)).toMatch(/^lifestyle-[2-5]\.[0-9a-f]{10}-\d+\.jpg$/)
 

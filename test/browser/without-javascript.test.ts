@@ -64,11 +64,14 @@ describe('without JavaScript, or before it arrives', () => {
 
   // Splide's stylesheet hides a carousel until Splide has mounted on it, unless the server
   // marks it as already drawn: without that, the phone's largest picture waited for the code.
-  test("with JavaScript off, the phone's hero picture and the lifestyle pictures show", async () => {
+  // The dots are drawn by the server too, but only shown once a tap on them is taken.
+  test("with JavaScript off, the phone's hero picture and the lifestyle pictures show, and no dot that would do nothing", async () => {
     const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false })
     const page = await context.newPage()
     await page.goto(shop.origin + '/')
     expect(await page.locator('#hero-carousel img').first().isVisible()).toBe(true)
+    expect(await page.locator('#hero-carousel .splide__pagination__page').count()).toBe(5)
+    for (const dot of await page.locator('.splide__pagination__page').all()) expect(await dot.isVisible()).toBe(false)
     await page.locator('#lifestyle-carousel').scrollIntoViewIfNeeded()
     expect(await page.locator('#lifestyle-carousel img').first().isVisible()).toBe(true)
     await context.close()

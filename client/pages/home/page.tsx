@@ -2,9 +2,8 @@ import { Suspense, use } from 'react'
 import { BenefitStrip } from '../../components/BenefitStrip'
 import { HeroGallery } from '../../components/HeroGallery'
 import { BuyButton } from '../../components/BuyButton'
-import { LIFESTYLE_CAROUSEL_ID } from '../../components/carousel-ids'
+import { carouselWanted, LIFESTYLE_CAROUSEL } from '../../components/carousel-wake'
 import { deferredSection, staticSection } from '../../lib/deferred-section'
-import { nearScreen } from '../../lib/near-screen'
 import { ProductContext, ProductData } from '../../product-context'
 
 // Words and pictures (sections.tsx) are static sections, never hydrated; the lifestyle
@@ -15,7 +14,7 @@ const SoftnessCopy = staticSection(() => loadCopy().then((m) => m.SoftnessCopy))
 const ClosingCopy = staticSection(() => loadCopy().then((m) => m.ClosingCopy))
 const Characters = staticSection(() => loadCopy().then((m) => m.Characters))
 const LifestyleCarousel = deferredSection(() =>
-  nearScreen(LIFESTYLE_CAROUSEL_ID)
+  carouselWanted(LIFESTYLE_CAROUSEL)
     .then(() => import('../../components/LifestyleCarousel'))
     .then((m) => m.LifestyleCarousel),
 )

@@ -1,0 +1,120 @@
+/**
+ * The two carousels, known before their code loads: the root's id, and how long each picture
+ * shows before the carousel moves on (SPEC: 3000 ms for the hero, 2000 ms for the lifestyle).
+ */
+export const HERO_CAROUSEL = { id: 'hero-carousel', interval: 3000 } as const
+export const LIFESTYLE_CAROUSEL = { id: 'lifestyle-carousel', interval: 2000 } as const
+export type CarouselName = typeof HERO_CAROUSEL | typeof LIFESTYLE_CAROUSEL
+
+/** Set on a carousel's root once a tap on its server-drawn dots is taken (Carousel.tsx shows the dots from then on). */
+export const DOTS_LIVE = 'data-dots-live'
+/** Each server-drawn dot's slide index. */
+export const DOT_INDEX = 'data-dot'
+
+/** What happened to a carousel before Splide mounted on it, for Carousel.tsx to carry out. */
+export type Wake = {
+  /** Its first move was due: move on at once. */
+  due: boolean
+  /** The shopper touched, clicked, focused or typed in it: it must not move by itself. */
+  touched: boolean
+  /** The dot the shopper tapped, to show that slide. */
+  dot?: number
+  /** The dot that has the keyboard's focus, to give it to Splide's own dot. */
+  focusedDot?: number
+}
+
+const wakes = new Map<string, Wake & { stop: () => void }>()
+const NOT_WOKEN: Wake = { due: false, touched: false }
+
+/**
+ * Resolves when the server-drawn carousel should come alive (its code fetched, Splide
+ * mounted): when its first move is due, `interval` ms after it comes on screen while the
+ * page is visible (never for a shopper who asks for less motion), or at the shopper's first
+ * touch, click, focus or key in it, whichever comes first. Until then Splide's work sits in
+ * front of nothing: the picture is the server's and the dots are the server's, live from
+ * now, and a tap on one is held for `takeWake` to replay. A carousel off screen, or hidden at
+ * this screen size, never comes alive. On the server, or when the element is not in the page
+ * (React draws the section afresh), it resolves at once.
+ */
+export function carouselWanted({ id, interval }: CarouselName): Promise<void> {
+  const root = typeof document === 'undefined' ? null : document.getElementById(id)
+  if (!root) return Promise.resolve()
+  return new Promise((resolve) => {
+    const wake: Wake & { stop: () => void } = { due: false, touched: false, stop: () => {} }
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const dotOf = (target: EventTarget | null) => {
+      const dot = target instanceof Element ? target.closest(`[${DOT_INDEX}]`) : null
+      return dot ? Number(dot.getAttribute(DOT_INDEX)) : undefined
+    }
+    const wakeUp = () => {
+      clearTimeout(timer)
+      observer.disconnect()
+      document.removeEventListener('visibilitychange', onVisibility)
+      resolve()
+    }
+    const onTouch = (event: Event) => {
+      if (!(event.target instanceof Node) || !root.contains(event.target)) return
+      wake.touched = true
+      if (event.type === 'click') {
+        const dot = dotOf(event.target)
+        if (dot !== undefined) showDot(root, (wake.dot = dot))
+      }
+      if (event.type === 'focusin') wake.focusedDot = dotOf(event.target)
+      wakeUp()
+    }
+    const onBlur = (event: Event) => {
+      if (event.target instanceof Node && root.contains(event.target)) wake.focusedDot = undefined
+    }
+    const startClock = () => {
+      if (timer !== undefined || document.hidden || matchMedia('(prefers-reduced-motion: reduce)').matches) return
+      timer = setTimeout(() => {
+        wake.due = true
+        wakeUp()
+      }, interval)
+    }
+    const onVisibility = () => {
+      if (!document.hidden) return startClock()
+      clearTimeout(timer)
+      timer = undefined
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return
+      observer.disconnect()
+      document.addEventListener('visibilitychange', onVisibility)
+      startClock()
+    })
+    observer.observe(root)
+    // On the document, capturing: React stops a tap on a section it has not hydrated at its
+    // own root, before the carousel would see it. The click is taken until Splide mounts (it
+    // comes after the pointerdown that woke the carousel).
+    const events = ['pointerdown', 'click', 'focusin', 'keydown', 'wheel'] as const
+    for (const type of events) document.addEventListener(type, onTouch, true)
+    document.addEventListener('focusout', onBlur, true)
+    wake.stop = () => {
+      for (const type of events) document.removeEventListener(type, onTouch, true)
+      document.removeEventListener('focusout', onBlur, true)
+    }
+    wakes.set(id, wake)
+    root.setAttribute(DOTS_LIVE, '')
+  })
+}
+
+/** What happened to the carousel before Splide mounted; from now on Splide takes the taps. */
+export function takeWake(id: string): Wake {
+  const wake = wakes.get(id)
+  if (!wake) return NOT_WOKEN
+  wakes.delete(id)
+  wake.stop()
+  const { due, touched, dot, focusedDot } = wake
+  return { due, touched, dot, focusedDot }
+}
+
+/** The tapped dot shows as chosen at once, while Splide's code is on its way. */
+function showDot(root: HTMLElement, index: number) {
+  for (const dot of root.querySelectorAll(`[${DOT_INDEX}]`)) {
+    const chosen = Number(dot.getAttribute(DOT_INDEX)) === index
+    dot.classList.toggle('is-active', chosen)
+    if (chosen) dot.setAttribute('aria-selected', 'true')
+    else dot.removeAttribute('aria-selected')
+  }
+}

@@ -82,6 +82,7 @@ export function carouselWanted({ id, interval }: CarouselName): Promise<void> {
       observer.disconnect()
       document.addEventListener('visibilitychange', onVisibility)
       startClock()
+      whenIdle(() => fetchNextPicture(root))
     })
     observer.observe(root)
     // On the document, capturing: React stops a tap on a section it has not hydrated at its
@@ -117,4 +118,25 @@ function showDot(root: HTMLElement, index: number) {
     if (chosen) dot.setAttribute('aria-selected', 'true')
     else dot.removeAttribute('aria-selected')
   }
+}
+
+/**
+ * Fetches the second slide's picture into the browser's cache, as Splide would on mounting
+ * (lazyLoad: 'nearby'), so that it is there for the first move rather than fetched as the
+ * slide comes in. The same sources and sizes as the slide's own <img>, so the browser picks
+ * the same file.
+ */
+function fetchNextPicture(root: HTMLElement) {
+  const next = root.querySelector<HTMLImageElement>('img[data-splide-lazy]')
+  if (!next) return
+  const picture = new Image()
+  picture.sizes = next.sizes
+  picture.srcset = next.dataset.splideLazySrcset ?? ''
+  picture.src = next.dataset.splideLazy ?? ''
+}
+
+/** Safari lacks requestIdleCallback. */
+function whenIdle(task: () => void) {
+  if ('requestIdleCallback' in window) requestIdleCallback(() => task(), { timeout: 1000 })
+  else setTimeout(task, 1)
 }

@@ -29,6 +29,10 @@ describe('carousels', () => {
     expect(await page.locator(`${hero} .splide__pagination__page`).count()).toBe(5)
     expect(await page.locator(`${hero} .splide__pagination__page`).first().isVisible()).toBe(true)
     expect(await mounted(page, hero)).toBe(0)
+    // The second picture is fetched ahead of the first move, without Splide.
+    const second = await page.locator(`${hero} img[data-splide-lazy]`).first().evaluate((img: HTMLImageElement) => img.dataset.splideLazy!.split('/').pop()!)
+    await expect.poll(() => page.evaluate((name) => performance.getEntriesByType('resource').some((entry) => entry.name.includes(name.split('.')[0]!)), second)).toBe(true)
+    expect(await mounted(page, hero)).toBe(0)
     release()
     await expect.poll(() => mounted(page, hero), { timeout: MOUNT_MS }).toBe(1)
     expect(await page.locator(`${hero} .splide__pagination__page`).count()).toBe(5)

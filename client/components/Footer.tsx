@@ -2,7 +2,7 @@ import { CONTACT_EMAIL, CONTACT_MESSAGE_URL } from '../content/contact'
 
 export function Footer() {
   return (
-    <footer className="below-fold border-t border-stone-200 bg-stone-900 py-10 text-sm text-stone-300">
+    <footer className="border-t border-stone-200 bg-stone-900 py-10 text-sm text-stone-300">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 sm:flex-row sm:items-center sm:justify-between">
         <p>© 2026 Square Snuggles. All rights reserved.</p>
         <nav aria-label="Footer">

@@ -106,8 +106,7 @@ export function takeWake(id: string): Wake {
   if (!wake) return NOT_WOKEN
   wakes.delete(id)
   wake.stop()
-  const { due, touched, dot, focusedDot } = wake
-  return { due, touched, dot, focusedDot }
+  return wake
 }
 
 /** The tapped dot shows as chosen at once, while Splide's code is on its way. */

@@ -3,12 +3,14 @@
 // on the landing and product pages, through the edge's compression as in `npm run bench`,
 // interleaved ROUNDS times (default 3); for each page the median of Lighthouse's main-thread
 // work, long tasks and costliest sources, and from the median run's trace what the main
-// thread spent its time on, by kind of event and by script.
+// thread spent its time on, by kind of event and by script. Beside them, each page's script-free
+// copy as it was before the work on its own cost, and a page of one heading (bench/reference-pages.ts).
 import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { startShop } from '../test/worker/harness.ts'
 import { startEdgeCompression } from './edge-compression.ts'
 import { startScriptFreeCopy } from './script-free-copy.ts'
+import { PAGES_BEFORE_COMMIT, startReferencePages } from './reference-pages.ts'
 
 const ALL_PAGES = { landing: '/', product: '/product/toddler-blanket' } as const
 // `PAGES=landing npm run bench:main-thread` measures one page only, for a quicker loop.
@@ -32,16 +34,24 @@ try {
   // Each page beside its script-free copy, as in `npm run bench`: what the scripts add is the difference.
   const scriptFree = await startScriptFreeCopy(shop, Object.values(PAGES), { 'User-Agent': BROWSER_UA })
   const scriptFreeEdge = await startEdgeCompression(scriptFree.origin)
-  const urls = Object.fromEntries(Object.entries(PAGES).flatMap(([name, path]) => [[name, edge.origin + path], [`${name} without its scripts`, scriptFreeEdge.origin + path]]))
+  // The page itself against its script-free copy before (issue 31's 0.7×) and the bound under any page.
+  const references = await startReferencePages(shop, PAGES, { 'User-Agent': BROWSER_UA })
+  const referencesEdge = await startEdgeCompression(references.beforeOrigin)
+  const oneHeadingEdge = await startEdgeCompression(new URL(references.oneHeadingUrl).origin)
+  const urls = {
+    ...Object.fromEntries(Object.entries(PAGES).flatMap(([name, path]) => [[name, edge.origin + path], [`${name} without its scripts`, scriptFreeEdge.origin + path], [`${name} without its scripts, before`, referencesEdge.origin + path]])),
+    'one heading': oneHeadingEdge.origin + new URL(references.oneHeadingUrl).pathname,
+  }
   const runs: Record<string, Run[]> = Object.fromEntries(Object.keys(urls).map((name) => [name, []]))
   for (let round = 0; round < ROUNDS; round++) for (const [name, url] of Object.entries(urls)) runs[name]!.push(await lighthouse(url, name.replaceAll(' ', '-')))
-  scriptFree.close()
-  scriptFreeEdge.close()
+  for (const server of [scriptFree, scriptFreeEdge, references, referencesEdge, oneHeadingEdge]) server.close()
   const medianOf = (list: Run[]) => [...list].sort((a, b) => a.work - b.work)[Math.floor(list.length / 2)]!
   for (const name of Object.keys(PAGES)) {
     const [page, bare] = [medianOf(runs[name]!), medianOf(runs[`${name} without its scripts`]!)]
     const cpu = (list: Run[]) => [...list.map((r) => r.cpu)].sort((a, b) => a - b)[Math.floor(list.length / 2)]!
-    console.log(`\n${name}: the scripts add ${page.work - bare.work} ms of main-thread work (${page.work} against ${bare.work}) and ${page.longTaskMs - bare.longTaskMs} ms of long tasks; the main thread's CPU, median ${cpu(runs[name]!)} against ${cpu(runs[`${name} without its scripts`]!)} ms (runs ${runs[name]!.map((r) => r.cpu).join(', ')})`)
+    const before = medianOf(runs[`${name} without its scripts, before`]!)
+    console.log(`\n${name}: the page itself ${bare.work} ms against ${before.work} before (${PAGES_BEFORE_COMMIT}): ${(bare.work / before.work).toFixed(2)}×; one heading ${medianOf(runs['one heading']!).work} ms`)
+    console.log(`${name}: the scripts add ${page.work - bare.work} ms of main-thread work (${page.work} against ${bare.work}) and ${page.longTaskMs - bare.longTaskMs} ms of long tasks; the main thread's CPU, median ${cpu(runs[name]!)} against ${cpu(runs[`${name} without its scripts`]!)} ms (runs ${runs[name]!.map((r) => r.cpu).join(', ')})`)
   }
   for (const [name, list] of Object.entries(runs)) {
     const median = medianOf(list)

@@ -46,16 +46,16 @@ try {
   for (let round = 0; round < ROUNDS; round++) for (const [name, url] of Object.entries(urls)) runs[name]!.push(await lighthouse(url, name.replaceAll(' ', '-')))
   for (const server of [scriptFree, scriptFreeEdge, references, referencesEdge, oneHeadingEdge]) server.close()
   const medianOf = (list: Run[]) => [...list].sort((a, b) => a.work - b.work)[Math.floor(list.length / 2)]!
+  const cpu = (list: Run[]) => [...list.map((r) => r.cpu)].sort((a, b) => a - b)[Math.floor(list.length / 2)]!
   for (const name of Object.keys(PAGES)) {
     const [page, bare] = [medianOf(runs[name]!), medianOf(runs[`${name} without its scripts`]!)]
-    const cpu = (list: Run[]) => [...list.map((r) => r.cpu)].sort((a, b) => a - b)[Math.floor(list.length / 2)]!
     const before = medianOf(runs[`${name} without its scripts, before`]!)
     console.log(`\n${name}: the page itself ${bare.work} ms against ${before.work} before (${PAGES_BEFORE_COMMIT}): ${(bare.work / before.work).toFixed(2)}×; one heading ${medianOf(runs['one heading']!).work} ms`)
     console.log(`${name}: the scripts add ${page.work - bare.work} ms of main-thread work (${page.work} against ${bare.work}) and ${page.longTaskMs - bare.longTaskMs} ms of long tasks; the main thread's CPU, median ${cpu(runs[name]!)} against ${cpu(runs[`${name} without its scripts`]!)} ms (runs ${runs[name]!.map((r) => r.cpu).join(', ')})`)
   }
   for (const [name, list] of Object.entries(runs)) {
     const median = medianOf(list)
-    console.log(`\n${name}: main-thread work ${list.map((r) => r.work).join(', ')} ms (median ${median.work}); long tasks ${median.longTasks} / ${median.longTaskMs} ms; TBT ${median.tbt} ms; CPU index ${median.cpuIndex}`)
+    console.log(`\n${name}: main-thread work ${list.map((r) => r.work).join(', ')} ms (median ${median.work}); the main thread's CPU ${cpu(list)} ms (runs ${list.map((r) => r.cpu).join(', ')}); long tasks ${median.longTasks} / ${median.longTaskMs} ms; TBT ${median.tbt} ms; CPU index ${median.cpuIndex}`)
     console.log(`  by kind (Lighthouse, ×4): ${top(median.groups, 8)}`)
     console.log(`  by trace event (self CPU, unthrottled): ${top(median.byEvent, 10)}`)
     console.log(`  by script (self CPU of the events a script's stack names): ${top(median.byScript, 8)}`)

@@ -7,6 +7,7 @@
 // copy as it was before the work on its own cost, and a page of one heading (bench/reference-pages.ts).
 import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { startShop } from '../test/worker/harness.ts'
 import { startEdgeCompression } from './edge-compression.ts'
 import { startScriptFreeCopy } from './script-free-copy.ts'
@@ -38,13 +39,25 @@ try {
   const references = await startReferencePages(shop, PAGES, { 'User-Agent': BROWSER_UA })
   const referencesEdge = await startEdgeCompression(references.beforeOrigin)
   const oneHeadingEdge = await startEdgeCompression(new URL(references.oneHeadingUrl).origin)
-  const urls = {
+  const urls: Record<string, string> = {
     ...Object.fromEntries(Object.entries(PAGES).flatMap(([name, path]) => [[name, edge.origin + path], [`${name} without its scripts`, scriptFreeEdge.origin + path], [`${name} without its scripts, before`, referencesEdge.origin + path]])),
     'one heading': oneHeadingEdge.origin + new URL(references.oneHeadingUrl).pathname,
   }
+  // `VARIANTS=file.ts`: an experiment before it is built. The module's default export maps a
+  // label to a change of a page's HTML; each is served as one more script-free copy in the same
+  // rounds (`{ 'first view': (html) => html.replace(/<footer[\s\S]*?<\/footer>/, '') }`).
+  const variants: Record<string, (html: string, path: string) => string> = process.env.VARIANTS ? (await import(resolve(process.env.VARIANTS))).default : {}
+  const servers = [scriptFree, scriptFreeEdge, references, referencesEdge, oneHeadingEdge]
+  for (const [label, change] of Object.entries(variants)) {
+    const changed = { origin: shop.origin, fetch: async (path: string, init?: RequestInit) => { const res = await shop.fetch(path, init); return new Response(change(await res.text(), path), { status: res.status, headers: res.headers }) } }
+    const copy = await startScriptFreeCopy(changed, Object.values(PAGES), { 'User-Agent': BROWSER_UA })
+    const copyEdge = await startEdgeCompression(copy.origin)
+    servers.push(copy, copyEdge)
+    for (const [name, path] of Object.entries(PAGES)) urls[`${name} without its scripts, ${label}`] = copyEdge.origin + path
+  }
   const runs: Record<string, Run[]> = Object.fromEntries(Object.keys(urls).map((name) => [name, []]))
   for (let round = 0; round < ROUNDS; round++) for (const [name, url] of Object.entries(urls)) runs[name]!.push(await lighthouse(url, name.replaceAll(' ', '-')))
-  for (const server of [scriptFree, scriptFreeEdge, references, referencesEdge, oneHeadingEdge]) server.close()
+  for (const server of servers) server.close()
   const medianOf = (list: Run[]) => [...list].sort((a, b) => a.work - b.work)[Math.floor(list.length / 2)]!
   const cpu = (list: Run[]) => [...list.map((r) => r.cpu)].sort((a, b) => a - b)[Math.floor(list.length / 2)]!
   for (const name of Object.keys(PAGES)) {

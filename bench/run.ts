@@ -23,7 +23,10 @@ const BROWSER_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 
 const PAGES = { landing: '/', product: '/product/toddler-blanket' } as const
 const UPSTREAM_LATENCY_MS = 80
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
-const LIGHTHOUSE_RUNS = 3
+// Five, not three: the same script-free page's main-thread work spreads over about 150 ms from
+// run to run, and a target such as 0.7x of a reference (the page itself, issue 31) cannot be
+// read off three (bench/README.md, 'The page itself against its copy from before').
+const LIGHTHOUSE_RUNS = 5
 // Lighthouse's default 4× CPU slowdown assumes a high-end desktop (benchmarkIndex 1500-2000)
 // and turns it into a mid-tier phone. Its docs (docs/throttling.md, 'Calibrating the CPU
 // slowdown') put an index of 800-1500, this machine's, at 'high-end mobile' or 'low-end
@@ -337,7 +340,7 @@ try {
     '',
     ...Object.entries(lighthouse).map(([name, l]) => `- ${name === 'floor' ? 'React alone' : name}: ${Object.entries(l.blocking).sort((a, b) => b[1] - a[1]).map(([source, ms]) => `${source} ${ms} ms`).join(', ') || 'nothing'}`),
     '',
-    '| main thread, Lighthouse mobile (4× CPU; median of 3) | main-thread work | long tasks | style & layout | script | parse HTML | paint | other | the three costliest sources (ms) |',
+    `| main thread, Lighthouse mobile (4× CPU; median of ${LIGHTHOUSE_RUNS}) | main-thread work | long tasks | style & layout | script | parse HTML | paint | other | the three costliest sources (ms) |`,
     '|---|---|---|---|---|---|---|---|---|',
     ...Object.entries(lighthouse).map(([name, l]) => `| ${name === 'floor' ? 'React alone (the floor)' : name} | ${l.median.mainThreadWorkMs} ms | ${l.median.longTaskCount} / ${l.median.longTaskMs} ms | ${l.median.styleLayoutMs} ms | ${l.median.scriptEvaluationMs} ms | ${l.median.parseHtmlMs} ms | ${l.median.paintMs} ms | ${l.median.otherWorkMs} ms | ${Object.entries(l.scripts).map(([source, ms]) => `${source} ${ms}`).join(', ')} |`),
     '',

@@ -11,7 +11,9 @@ export const PAGES_BEFORE_COMMIT = '78cd5bb'
  *
  * - `before`: each page's script-free copy as the shop served it at PAGES_BEFORE_COMMIT, kept in
  *   `pages-before/NAME.html` (scripts already out; `{{cdn}}` stands for the Storefront double's
- *   picture origin, which changes with every run). A copy that has grown lighter because a
+ *   picture origin, which changes with every run). They were made by building that commit,
+ *   fetching each page from it with a phone's User-Agent as the bench does, and taking out its
+ *   scripts and module preloads as `script-free-copy.ts` does. A copy that has grown lighter because a
  *   picture it names is gone would flatter the pages measured against it, so every picture it
  *   names must still load.
  * - `one heading`: a document with the page's headers and nothing but one heading in it (Lighthouse

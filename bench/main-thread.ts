@@ -11,7 +11,7 @@ import { resolve } from 'node:path'
 import { startShop } from '../test/worker/harness.ts'
 import { startEdgeCompression } from './edge-compression.ts'
 import { startScriptFreeCopy } from './script-free-copy.ts'
-import { PAGES_BEFORE_COMMIT, startReferencePages } from './reference-pages.ts'
+import { PAGES_BEFORE_COMMIT, startReferencePages, withChangedHtml } from './reference-pages.ts'
 
 const ALL_PAGES = { landing: '/', product: '/product/toddler-blanket' } as const
 // `PAGES=landing npm run bench:main-thread` measures one page only, for a quicker loop.
@@ -37,20 +37,17 @@ try {
   const scriptFreeEdge = await startEdgeCompression(scriptFree.origin)
   // The page itself against its script-free copy before (issue 31's 0.7×) and the bound under any page.
   const references = await startReferencePages(shop, PAGES, { 'User-Agent': BROWSER_UA })
-  const referencesEdge = await startEdgeCompression(references.beforeOrigin)
-  const oneHeadingEdge = await startEdgeCompression(new URL(references.oneHeadingUrl).origin)
   const urls: Record<string, string> = {
-    ...Object.fromEntries(Object.entries(PAGES).flatMap(([name, path]) => [[name, edge.origin + path], [`${name} without its scripts`, scriptFreeEdge.origin + path], [`${name} without its scripts, before`, referencesEdge.origin + path]])),
-    'one heading': oneHeadingEdge.origin + new URL(references.oneHeadingUrl).pathname,
+    ...Object.fromEntries(Object.entries(PAGES).flatMap(([name, path]) => [[name, edge.origin + path], [`${name} without its scripts`, scriptFreeEdge.origin + path], [`${name} without its scripts, before`, references.beforeOrigin + path]])),
+    'one heading': references.oneHeadingUrl,
   }
   // `VARIANTS=file.ts`: an experiment before it is built. The module's default export maps a
   // label to a change of a page's HTML; each is served as one more script-free copy in the same
   // rounds (`{ 'first view': (html) => html.replace(/<footer[\s\S]*?<\/footer>/, '') }`).
   const variants: Record<string, (html: string, path: string) => string> = process.env.VARIANTS ? (await import(resolve(process.env.VARIANTS))).default : {}
-  const servers = [scriptFree, scriptFreeEdge, references, referencesEdge, oneHeadingEdge]
+  const servers = [scriptFree, scriptFreeEdge, references]
   for (const [label, change] of Object.entries(variants)) {
-    const changed = { origin: shop.origin, fetch: async (path: string, init?: RequestInit) => { const res = await shop.fetch(path, init); return new Response(change(await res.text(), path), { status: res.status, headers: res.headers }) } }
-    const copy = await startScriptFreeCopy(changed, Object.values(PAGES), { 'User-Agent': BROWSER_UA })
+    const copy = await startScriptFreeCopy(withChangedHtml(shop, change), Object.values(PAGES), { 'User-Agent': BROWSER_UA })
     const copyEdge = await startEdgeCompression(copy.origin)
     servers.push(copy, copyEdge)
     for (const [name, path] of Object.entries(PAGES)) urls[`${name} without its scripts, ${label}`] = copyEdge.origin + path

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { startEdgeCompression } from './edge-compression.ts'
 import { startScriptFreeCopy } from './script-free-copy.ts'
 
 type Shop = { origin: string; fetch(path: string, init?: RequestInit): Promise<Response> }
@@ -20,11 +21,11 @@ export const PAGES_BEFORE_COMMIT = '78cd5bb'
  *   needs something to paint). What committing a navigation costs this machine: no page can cost
  *   less.
  *
- * Both are served like the script-free copy, with the headers the shop sends today.
+ * Both are served like the script-free copy, with the headers the shop sends today, through the
+ * edge's compression as every page the bench measures.
  */
 export async function startReferencePages(shop: Shop, pages: Record<string, string>, headers: Record<string, string>) {
-  const served = async (path: string) => shop.fetch(path, { headers })
-  const cdnOf = async (path: string) => (await (await served(path)).text()).match(/https?:\/\/[^/"]+(?=\/cdn\/shop\/)/)?.[0]
+  const cdnOf = async (path: string) => (await (await shop.fetch(path, { headers })).text()).match(/https?:\/\/[^/"]+(?=\/cdn\/shop\/)/)?.[0]
   const cdn = (await Promise.all(Object.values(pages).map(cdnOf))).find(Boolean)
   if (!cdn) throw new Error('no Storefront picture in any page: cannot place the pictures of the pages before')
   const before = new Map(Object.entries(pages).map(([name, path]) => [path, readFileSync(new URL(`pages-before/${name}.html`, import.meta.url), 'utf8').replaceAll('{{cdn}}', cdn)]))
@@ -35,27 +36,27 @@ export async function startReferencePages(shop: Shop, pages: Record<string, stri
       if (!res.ok) throw new Error(`the page before at ${path} names ${url}, which answers ${res.status}: rebuild pages-before/ or bring the picture back`)
     }
   }
-  const withBody = (body: (path: string) => string): Shop => ({
-    origin: shop.origin,
-    fetch: async (path) => {
-      const res = await served(path)
-      await res.arrayBuffer()
-      return new Response(body(path), { status: res.status, headers: res.headers })
-    },
-  })
-  const paths = Object.values(pages)
-  const beforeCopy = await startScriptFreeCopy(withBody((path) => before.get(path)!), paths, headers)
-  const oneHeading = await startScriptFreeCopy(
-    withBody(() => '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/><title>Square Snuggles</title></head><body><h1>Square Snuggles</h1></body></html>'),
-    paths.slice(0, 1),
-    headers,
-  )
+  const beforeCopy = await startScriptFreeCopy(withChangedHtml(shop, (_, path) => before.get(path)!), Object.values(pages), headers)
+  const oneHeading = await startScriptFreeCopy(withChangedHtml(shop, () => ONE_HEADING_HTML), ['/'], headers)
+  const [beforeEdge, oneHeadingEdge] = await Promise.all([startEdgeCompression(beforeCopy.origin), startEdgeCompression(oneHeading.origin)])
   return {
-    beforeOrigin: beforeCopy.origin,
-    oneHeadingUrl: oneHeading.origin + paths[0],
+    beforeOrigin: beforeEdge.origin,
+    oneHeadingUrl: `${oneHeadingEdge.origin}/`,
     close() {
-      beforeCopy.close()
-      oneHeading.close()
+      for (const server of [beforeCopy, oneHeading, beforeEdge, oneHeadingEdge]) server.close()
     },
   }
 }
+
+/** The shop, each page's HTML changed by `change` on the way out; status and headers as the shop sends them. */
+export function withChangedHtml(shop: Shop, change: (html: string, path: string) => string): Shop {
+  return {
+    origin: shop.origin,
+    fetch: async (path, init) => {
+      const res = await shop.fetch(path, init)
+      return new Response(change(await res.text(), path), { status: res.status, headers: res.headers })
+    },
+  }
+}
+
+const ONE_HEADING_HTML = '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/><title>Square Snuggles</title></head><body><h1>Square Snuggles</h1></body></html>'

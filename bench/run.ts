@@ -142,11 +142,9 @@ try {
   // What the page itself is measured against (issue 31's 0.7×): the script-free copies as they
   // were before, and the bound under any page, in the same rounds.
   const references = await startReferencePages(shop, PAGES, browserHeaders)
-  const referencesEdge = await startEdgeCompression(references.beforeOrigin)
-  const oneHeadingEdge = await startEdgeCompression(new URL(references.oneHeadingUrl).origin)
   const referenceUrls = {
-    ...Object.fromEntries(Object.entries(PAGES).map(([name, path]) => [`${name}${SCRIPT_FREE}${BEFORE}`, referencesEdge.origin + path])),
-    [ONE_HEADING]: oneHeadingEdge.origin + new URL(references.oneHeadingUrl).pathname,
+    ...Object.fromEntries(Object.entries(PAGES).map(([name, path]) => [`${name}${SCRIPT_FREE}${BEFORE}`, references.beforeOrigin + path])),
+    [ONE_HEADING]: references.oneHeadingUrl,
   }
   let lighthouse: Record<string, LighthouseSummary>
   let calibrated: Record<string, LighthouseSummary>
@@ -157,7 +155,7 @@ try {
     calibrated = await lighthouseRounds(lighthouseUrls, CALIBRATED_CPU_SLOWDOWN)
   } finally {
     // or a failed Lighthouse run would leave the bench hanging on the open servers
-    for (const server of [floor, floorEdge, scriptFree, scriptFreeEdge, references, referencesEdge, oneHeadingEdge]) server.close()
+    for (const server of [floor, floorEdge, scriptFree, scriptFreeEdge, references]) server.close()
   }
 
   // 4b. From first paint to the first tap that works, on a phone: CPU slowed 4×, slow 4G.

@@ -1,16 +1,16 @@
-import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
-import { useAtomValue } from 'jotai'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { useAtom } from 'jotai'
 import { isCartOpenAtom } from './cart/cart-atoms'
 import { Header } from './components/Header'
-import { ToastHost } from './components/toasts'
+import { toastCartUnavailable, ToastHost } from './components/toasts'
 import { deferredSection, staticSection } from './lib/deferred-section'
+import { Boundary, reloadForLostCode } from './lib/lost-code'
 import type { Thenable } from './lib/thenable'
 import type { ProductResult } from './model/product-result'
 import ErrorPage from './pages/error/page'
 import type { PageComponent, PageData } from './pages/pages'
 import { ProductContext, ProductData } from './product-context'
 
-const CartDrawer = lazy(() => import('./components/CartDrawer'))
 // Links only: off the critical path.
 const Footer = staticSection(() => import('./components/Footer').then((m) => m.Footer))
 // Silent until the cart changes: hydrated after the page's first parts.
@@ -30,9 +30,10 @@ export function App({ page, Page, product }: AppProps) {
       <div className="flex min-h-screen flex-col bg-white font-sans text-stone-800">
         <Header />
         <main className="flex-1">
-          <ErrorBoundary>
+          {/* An error while the page runs in the browser shows the error page, not a blank screen. */}
+          <Boundary fallback={<ErrorPage />} onError={(error) => console.error('Unexpected Application Error!', error)}>
             <Page path={page.path} />
-          </ErrorBoundary>
+          </Boundary>
         </main>
         <Footer />
       </div>
@@ -44,18 +45,32 @@ export function App({ page, Page, product }: AppProps) {
   )
 }
 
-/** The drawer's code is fetched the first time the cart opens, not on page load. */
+/**
+ * The drawer's code is fetched the first time the cart opens, not on page load. Should it not
+ * come (lib/lost-code.tsx), the cart closes again and says so, the page stays as it was, and
+ * the next tap asks for the code again.
+ */
 function CartDrawerWhenUsed() {
-  const open = useAtomValue(isCartOpenAtom)
+  const [open, setOpen] = useAtom(isCartOpenAtom)
   const [used, setUsed] = useState(false)
+  const [attempt, setAttempt] = useState(0)
+  const CartDrawer = useMemo(() => lazy(() => import('./components/CartDrawer')), [attempt])
   useEffect(() => {
     if (open) setUsed(true)
   }, [open])
   if (!used && !open) return null
+  const lost = () => {
+    setOpen(false)
+    setUsed(false)
+    setAttempt(attempt + 1)
+    if (!reloadForLostCode()) toastCartUnavailable()
+  }
   return (
-    <Suspense fallback={null}>
-      <CartDrawer />
-    </Suspense>
+    <Boundary key={attempt} fallback={null} onError={lost}>
+      <Suspense fallback={null}>
+        <CartDrawer />
+      </Suspense>
+    </Boundary>
   )
 }
 
@@ -65,18 +80,4 @@ function BrowserEffects() {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
   return null
-}
-
-/** An error while the page runs in the browser shows the error page, not a blank screen. */
-class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false }
-  static getDerivedStateFromError() {
-    return { failed: true }
-  }
-  override componentDidCatch(error: unknown) {
-    console.error('Unexpected Application Error!', error)
-  }
-  override render() {
-    return this.state.failed ? <ErrorPage /> : this.props.children
-  }
 }

@@ -38,8 +38,11 @@ const readStoredCartEffect = atomEffect((get, set) => {
   const read = async () => {
     const text = storage.read()
     // Nothing stored (a first visit, most of them): no validator to fetch and evaluate.
-    const stored = text === null ? EMPTY_CART : (await import('./stored-cart')).parseStoredCart(text)
-    if (!live) return
+    // Should the validator's code not come, the stored cart is neither read nor overwritten:
+    // unsavedUpdatesAtom stays, so nothing is saved over it, and the cart carries on in memory.
+    const validator = text === null ? null : await import('./stored-cart').catch(() => undefined)
+    if (!live || validator === undefined) return
+    const stored = validator && text !== null ? validator.parseStoredCart(text) : EMPTY_CART
     const unsaved = get.peek(unsavedUpdatesAtom) ?? []
     set(cartInStorageAtom, stored)
     set(cartAtom, unsaved.reduce((cart, update) => update(cart), stored))

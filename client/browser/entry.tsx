@@ -14,6 +14,7 @@ import { fulfilled } from '../lib/thenable'
 import { type ProductResult } from '../model/product-result'
 import { PAGE_DATA_ID, PRODUCT_DATA_ID } from '../lib/element-ids'
 import { loadPage, type PageData } from '../pages/pages'
+import { watchForLostCode } from '../lib/lost-code'
 import { OnceHydrated } from './once-hydrated'
 
 // The page's starter (src/render/start-app.ts) imports this module only once the streamed
@@ -22,16 +23,25 @@ import { OnceHydrated } from './once-hydrated'
 const page = readJsonScript<PageData>(PAGE_DATA_ID) ?? { page: 'error', path: location.pathname }
 const product = readJsonScript<ProductResult>(PRODUCT_DATA_ID)
 
-void loadPage(page.page).then((Page) => {
-  // As a transition, hydration yields to the browser every few milliseconds instead of
-  // holding the main thread for the whole page, so a tap or a paint never waits long.
-  startTransition(() => {
-    hydrateRoot(
-      document.getElementById('root')!,
-      <>
-        <App page={page} Page={Page} product={product ? fulfilled(product) : null} />
-        <OnceHydrated page={page.page} />
-      </>,
-    )
-  })
-})
+watchForLostCode()
+
+void loadPage(page.page).then(
+  (Page) => {
+    // As a transition, hydration yields to the browser every few milliseconds instead of
+    // holding the main thread for the whole page, so a tap or a paint never waits long.
+    startTransition(() => {
+      hydrateRoot(
+        document.getElementById('root')!,
+        <>
+          <App page={page} Page={Page} product={product ? fulfilled(product) : null} />
+          <OnceHydrated page={page.page} />
+        </>,
+        // An error a boundary caught is one the page has answered (App.tsx, lib/lost-code.tsx).
+        { onCaughtError: (error) => console.warn('Caught and answered:', error) },
+      )
+    })
+  },
+  // The page's own code did not come: it stays as the server sent it, a page without
+  // JavaScript, whose buy buttons submit the buy form (src/render/start-app.ts).
+  () => window.__heldTaps?.fail(),
+)

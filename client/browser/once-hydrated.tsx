@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { tracked } from '../analytics/track'
+import { reloadForLostCode } from '../lib/lost-code'
 import type { PageName } from '../pages/pages'
 
 // Its own module, not the entry's: React Refresh wraps a module that defines a component,
@@ -14,11 +15,18 @@ export function OnceHydrated({ page }: { page: PageName }) {
   useEffect(() => {
     let stop: (() => void) | undefined
     let unmounted = false
-    void import('./after-hydration').then(({ startCartEffects, startFieldAnalytics }) => {
-      if (unmounted) return
-      stop = startCartEffects()
-      startFieldAnalytics(page, tracked)
-    })
+    import('./after-hydration').then(
+      ({ startCartEffects, startFieldAnalytics }) => {
+        if (unmounted) return
+        stop = startCartEffects()
+        startFieldAnalytics(page, tracked)
+      },
+      // Its code did not come (lib/lost-code.tsx): the cart carries on in memory for the visit.
+      (error: unknown) => {
+        console.warn('The stored cart could not be read: its code did not load.', error)
+        reloadForLostCode()
+      },
+    )
     return () => {
       unmounted = true
       stop?.()

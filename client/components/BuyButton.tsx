@@ -1,11 +1,11 @@
 import { useSetAtom } from 'jotai'
-import { useEffect, useRef, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { addItemAtom, isCartOpenAtom } from '../cart/cart-atoms'
 import { track } from '../analytics/track'
 import { firstVariantLine } from '../cart/cart-item'
 import { BUY_FORM_ID } from '../lib/element-ids'
 import { useSettledProduct } from '../product-context'
-import { replayHeldTaps } from '../lib/held-taps'
+import { useHeldTaps } from '../lib/held-taps'
 import { toastAdded, toastAtMost, toastProductUnavailable } from './toasts'
 
 /**
@@ -23,41 +23,40 @@ type BuyButtonProps = {
 /**
  * The shop's one buy button: adds the page's product (first variant, quantity 1), or says
  * 'Product not available' when the page has none. A tap before the app is live is held by
- * the page's starter script and replayed here (lib/held-taps.ts); with JavaScript off the
+ * the page's starter script, shown as heard at once, and replayed here (lib/held-taps.ts); with JavaScript off the
  * button submits the page's buy form (product-data-script.tsx), which goes to checkout.
  */
+/** How a held tap shows it was heard (lib/held-taps.ts): pressed, and busy to a screen reader. */
+const HEARD = 'aria-busy:scale-98 aria-busy:bg-orange-800 aria-busy:cursor-progress'
+
 export function BuyButton({ children, className = '', then = 'open-cart' }: BuyButtonProps) {
   const result = useSettledProduct()
   const add = useSetAtom(addItemAtom)
   const openCart = useSetAtom(isCartOpenAtom)
 
-  const ref = useRef<HTMLButtonElement>(null)
-
-  function buy(how: Then) {
+  function buy() {
     const line = result?.status === 'found' ? firstVariantLine(result.product) : null
     if (!line) return toastProductUnavailable()
     const added = add(line)
     if (added) track({ type: 'add_to_cart', quantity: line.quantity })
-    if (how === 'open-cart') openCart(true)
+    if (then === 'open-cart') openCart(true)
     if (!added) toastAtMost()
-    else if (how === 'toast') toastAdded()
+    else if (then === 'toast') toastAdded()
   }
-  const buyRef = useRef(buy)
-  buyRef.current = buy
-
-  useEffect(() => replayHeldTaps(ref.current!, (held) => buyRef.current(held === 'toast' ? 'toast' : 'open-cart')), [])
+  const ref = useHeldTaps<HTMLButtonElement>(buy)
 
   return (
     <button
       ref={ref}
       type="submit"
       form={BUY_FORM_ID}
-      data-then={then}
+      data-hold={`buy:${then}`}
       onClick={(event) => {
         event.preventDefault()
-        buy(then)
+        buy()
       }}
-      className={`rounded-full bg-orange-700 px-8 py-4 text-lg font-extrabold text-white shadow-lg shadow-orange-200 transition hover:bg-orange-800 active:scale-98 ${className}`}
+      // The transparent border is what forced colours (Windows' contrast themes) draw as its edge.
+      className={`rounded-full border-2 border-transparent bg-orange-700 px-7.5 py-3.5 text-lg font-extrabold text-white shadow-lg shadow-orange-200 transition hover:bg-orange-800 active:scale-98 ${HEARD} ${className}`}
     >
       {children}
     </button>

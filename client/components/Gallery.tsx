@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react'
+import { useHeldTaps } from '../lib/held-taps'
 import type { PictureLoading } from './picture-attributes'
 
 /**
@@ -35,19 +36,32 @@ export function Gallery<P extends { alt: string }>({ pictures, Picture, priority
       {pictures.length > 1 && (
         <div className="mt-3 grid grid-cols-5 gap-3" data-testid={`${testId}-thumbnails`}>
           {pictures.slice(0, MAX_THUMBNAILS).map((picture, i) => (
-            <button
-              key={i}
-              type="button"
-              onClick={() => setSelected(i)}
-              aria-label={`Show picture ${i + 1}: ${picture.alt}`}
-              aria-pressed={i === selected}
-              className={`overflow-hidden rounded-xl border-2 ${i === selected ? 'border-orange-600' : 'border-transparent'}`}
-            >
+            <Thumbnail key={i} name={`${testId}:${i}`} label={`Show picture ${i + 1}: ${picture.alt}`} selected={i === selected} select={() => setSelected(i)}>
               <Picture picture={picture} alt="" sizes={THUMBNAIL_SIZES} largest={THUMBNAIL_LARGEST} lazy className="block aspect-square w-full bg-orange-50 object-cover" />
-            </button>
+            </Thumbnail>
           ))}
         </div>
       )}
     </div>
+  )
+}
+
+type ThumbnailProps = { name: string; label: string; selected: boolean; select: () => void; children: ReactNode }
+
+/** A tap before the app is live shows at once (busy, its border drawn) and selects once it is (lib/held-taps.ts). */
+function Thumbnail({ name, label, selected, select, children }: ThumbnailProps) {
+  const ref = useHeldTaps<HTMLButtonElement>(select)
+  return (
+    <button
+      ref={ref}
+      type="button"
+      data-hold={name}
+      onClick={select}
+      aria-label={label}
+      aria-pressed={selected}
+      className={`overflow-hidden rounded-xl border-2 aria-busy:border-orange-400 aria-busy:cursor-progress ${selected ? 'border-orange-600' : 'border-transparent'}`}
+    >
+      {children}
+    </button>
   )
 }

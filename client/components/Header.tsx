@@ -1,24 +1,30 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { isCartOpenAtom, totalQuantityAtom } from '../cart/cart-atoms'
 import { staticSection } from '../lib/deferred-section'
+import { useHeldTaps } from '../lib/held-taps'
 import { BagIcon } from './icons'
 
-const loadDrawer = () => import('./CartDrawer')
+// Fetched ahead when the shopper reaches for the button; a failure is the tap's to handle (App.tsx).
+const loadDrawer = () => void import('./CartDrawer').catch(() => {})
 const HomeLink = staticSection(() => import('./HomeLink').then((m) => m.HomeLink))
 
 export function Header() {
   const count = useAtomValue(totalQuantityAtom)
   const openCart = useSetAtom(isCartOpenAtom)
+  // A tap before the app is live is held and opens the cart once it is (lib/held-taps.ts).
+  const ref = useHeldTaps<HTMLButtonElement>(() => openCart(true))
   return (
     <header className="sticky top-0 z-30 border-b border-orange-100 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <HomeLink />
         <button
+          ref={ref}
           type="button"
+          data-hold="cart"
           onClick={() => openCart(true)}
           onPointerEnter={loadDrawer}
           onFocus={loadDrawer}
-          className="relative grid h-11 w-11 place-items-center rounded-full text-stone-800 hover:bg-orange-50"
+          className="relative grid h-11 w-11 place-items-center rounded-full text-stone-800 hover:bg-orange-50 aria-busy:bg-orange-100 aria-busy:cursor-progress"
           aria-label={count > 0 ? `Open cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Open cart'}
           data-testid="cart-button"
         >

@@ -1,6 +1,6 @@
 import { heroImages } from '../content/product'
 import { deferredSection } from '../lib/deferred-section'
-import { carouselWanted, HERO_CAROUSEL } from './carousel-wake'
+import { HERO_CAROUSEL, loadCarousel } from './carousel-wake'
 import { Gallery, type DrawPicture } from './Gallery'
 import { ShopPhoto } from './ShopPhoto'
 import type { CarouselImage } from '../content/product'
@@ -9,11 +9,7 @@ const HeroPicture: DrawPicture<CarouselImage> = ({ picture, ...rest }) => <ShopP
 
 // Splide comes with the carousel's code, fetched only once the carousel's first move is due
 // or the shopper reaches for it: never on a desktop, where the gallery shows instead.
-const HeroCarousel = deferredSection(() =>
-  carouselWanted(HERO_CAROUSEL)
-    .then(() => import('./HeroCarousel'))
-    .then((m) => m.HeroCarousel),
-)
+const HeroCarousel = deferredSection(() => loadCarousel(HERO_CAROUSEL, () => import('./HeroCarousel')).then((m) => m.HeroCarousel))
 
 /** Five product pictures: a carousel on phones, a large image with thumbnails on wider screens. */
 export function HeroGallery() {

@@ -1,3 +1,5 @@
+import { takeHeldTaps } from '../lib/held-taps'
+
 /**
  * The two carousels, known before their code loads: the root's id, and how long each picture
  * shows before the carousel moves on (SPEC: 3000 ms for the hero, 2000 ms for the lifestyle).
@@ -6,8 +8,6 @@ export const HERO_CAROUSEL = { id: 'hero-carousel', interval: 3000 } as const
 export const LIFESTYLE_CAROUSEL = { id: 'lifestyle-carousel', interval: 2000 } as const
 export type CarouselName = typeof HERO_CAROUSEL | typeof LIFESTYLE_CAROUSEL
 
-/** Set on a carousel's root once a tap on its server-drawn dots is taken (Carousel.tsx shows the dots from then on). */
-export const DOTS_LIVE = 'data-dots-live'
 /** Each server-drawn dot's slide index. */
 export const DOT_INDEX = 'data-dot'
 
@@ -27,16 +27,30 @@ const wakes = new Map<string, Wake & { stop: () => void }>()
 const NOT_WOKEN: Wake = { due: false, touched: false }
 
 /**
+ * Loads a carousel's code (`load`) once it is wanted (`carouselWanted`). Should the code not
+ * come, the carousel is left as the server drew it, less its dots (`carouselLost`), and the
+ * error goes on to the section that asked (lib/deferred-section.tsx keeps its HTML).
+ */
+export function loadCarousel<T>(carousel: CarouselName, load: () => Promise<T>): Promise<T> {
+  return carouselWanted(carousel)
+    .then(load)
+    .catch((error: unknown) => {
+      carouselLost(carousel)
+      throw error
+    })
+}
+
+/**
  * Resolves when the server-drawn carousel should come alive (its code fetched, Splide
  * mounted): when its first move is due, `interval` ms after it comes on screen while the
  * page is visible (never for a shopper who asks for less motion), or at the shopper's first
  * touch, click, focus or key in it, whichever comes first. Until then Splide's work sits in
- * front of nothing: the picture is the server's and the dots are the server's, live from
- * now, and a tap on one is held for `takeWake` to replay. A carousel off screen, or hidden at
+ * front of nothing: the picture is the server's and the dots are the server's (a tap on one
+ * is held by the page's starter script until this runs, then here), for `takeWake` to replay. A carousel off screen, or hidden at
  * this screen size, never comes alive. On the server, or when the element is not in the page
  * (React draws the section afresh), it resolves at once.
  */
-export function carouselWanted({ id, interval }: CarouselName): Promise<void> {
+function carouselWanted({ id, interval }: CarouselName): Promise<void> {
   const root = typeof document === 'undefined' ? null : document.getElementById(id)
   if (!root) return Promise.resolve()
   return new Promise((resolve) => {
@@ -96,8 +110,29 @@ export function carouselWanted({ id, interval }: CarouselName): Promise<void> {
       document.removeEventListener('focusout', onBlur, true)
     }
     wakes.set(id, wake)
-    root.setAttribute(DOTS_LIVE, '')
+    // From now on a tap on a dot is taken here rather than by the page's starter script; one
+    // it held before (the dots take taps from the first paint) wakes the carousel now.
+    for (const dot of root.querySelectorAll(`[${DOT_INDEX}]`)) dot.setAttribute('data-live', '')
+    const held = takeHeldTaps(root).at(-1)
+    if (held) {
+      wake.touched = true
+      const dot = dotOf(held)
+      if (dot !== undefined) showDot(root, (wake.dot = dot))
+      wakeUp()
+    }
   })
+}
+
+/**
+ * The carousel's code could not be fetched: the server's first picture stays, and its dots,
+ * which nothing can carry out now, go, with any tap held on them.
+ */
+function carouselLost({ id }: CarouselName) {
+  takeWake(id)
+  const root = document.getElementById(id)
+  if (!root) return
+  takeHeldTaps(root)
+  root.querySelector('[role="tablist"], .splide__pagination')?.remove()
 }
 
 /** What happened to the carousel before Splide mounted; from now on Splide takes the taps. */

@@ -23,5 +23,7 @@ export const messages = {
   productUnavailable: () => error('Product not available', 'We can’t reach our stock right now. Please reload the page in a minute.'),
   checkoutFailed: () => error('Failed to create checkout', 'Please try again later.'),
   // Not in the spec: at the cap, 'Added to cart!' would say something the cart did not do.
+  // Not in the spec: the cart sheet's code could not be fetched (App.tsx).
+  cartUnavailable: () => error('The cart could not open', 'Please check your connection and tap the cart again.'),
   atMost: () => error('Nothing added', `Your cart already holds ${MAX_QUANTITY} of this blanket, the most one order can take.`),
 }

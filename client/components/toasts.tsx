@@ -1,4 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { Boundary } from '../lib/lost-code'
 import type { messages } from './toast-messages'
 
 // Every toast the shop shows, raised from here. react-hot-toast and the toasts' words
@@ -14,13 +15,16 @@ async function show(message: keyof typeof messages) {
     wanted = true
     for (const listener of listeners) listener()
   }
-  ;(await import('./toast-messages')).messages[message]()
+  // Without its code no toast shows; the cart's own announcer (CartAnnouncer) still speaks.
+  const messages = await import('./toast-messages').then((module) => module.messages, () => null)
+  messages?.[message]()
 }
 
 export const toastAdded = () => show('added')
 export const toastProductUnavailable = () => show('productUnavailable')
 export const toastCheckoutFailed = () => show('checkoutFailed')
 export const toastAtMost = () => show('atMost')
+export const toastCartUnavailable = () => show('cartUnavailable')
 
 const Toaster = lazy(() => import('react-hot-toast').then((module) => ({ default: module.Toaster })))
 
@@ -35,8 +39,10 @@ export function ToastHost() {
     () => false,
   )
   return used ? (
-    <Suspense fallback={null}>
-      <Toaster position="top-center" />
-    </Suspense>
+    <Boundary fallback={null}>
+      <Suspense fallback={null}>
+        <Toaster position="top-center" />
+      </Suspense>
+    </Boundary>
   ) : null
 }

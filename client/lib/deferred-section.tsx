@@ -1,4 +1,5 @@
 import { memo, Suspense, use, useState, useSyncExternalStore, type ComponentType } from 'react'
+import { reloadForLostCode } from './lost-code'
 import { track, type Thenable } from './thenable'
 
 export type DeferredSection<P extends object = object> = ComponentType<P> & { preload: () => Thenable<ComponentType<P>> }
@@ -12,11 +13,15 @@ const sections = new Set<DeferredSection<never>>()
  * rendering (`preloadSections`), so the HTML is always whole. In the browser its code is fetched
  * when hydration reaches it; until then React keeps the server's HTML in place and
  * hydrates the rest of the page (selective hydration). Each section is its own Suspense
- * boundary.
+ * boundary, drawn inside a `display: contents` wrapper.
  *
- * Only for parts without controls: React drops a tap on a section whose code has not
- * arrived yet (test/browser/pages.test.ts holds the chunks back to show the order buttons
- * work). Links are fine: they work without React, and so is a form's native submit.
+ * Should its code never come (lib/lost-code.tsx), the section keeps the server's HTML as a
+ * static section does, through that wrapper, and the rest of the page goes on working.
+ *
+ * Only for parts without controls of their own, or whose controls work before their code
+ * comes (a carousel's dots are held by the page's starter script): React drops a tap on a
+ * section whose code has not arrived yet. Links are fine: they work without React, and so is
+ * a form's native submit.
  *
  * Memoised: a parent's re-render (say, a toggle beside it) must not reach a section still
  * waiting for its code, or React would drop the server's HTML and show nothing until the
@@ -28,9 +33,27 @@ const sections = new Set<DeferredSection<never>>()
 export function deferredSection<P extends object = object>(load: () => Promise<ComponentType<P>>): DeferredSection<P> {
   let module: Thenable<ComponentType<P>> | undefined
   const preload = () => (module ??= track(load()))
+  let lost: Thenable<ComponentType<P> | null> | undefined
+  // In the browser a load that fails settles as null: the section keeps what the server drew.
+  const loadOrLose = (): Thenable<ComponentType<P> | null> => {
+    const loading = preload()
+    if (loading.status === 'fulfilled') return loading
+    return (lost ??= track(
+      Promise.resolve(loading).catch((error: unknown) => {
+        console.warn('A part of the page could not load its code; it keeps the server’s HTML.', error)
+        reloadForLostCode()
+        return null
+      }),
+    ))
+  }
   function Loaded(props: P) {
-    const Component = use(preload())
-    return <Component {...props} />
+    const Component = use(typeof document === 'undefined' ? preload() : loadOrLose())
+    if (!Component) return <div className="contents" dangerouslySetInnerHTML={SERVER_HTML} suppressHydrationWarning />
+    return (
+      <div className="contents">
+        <Component {...props} />
+      </div>
+    )
   }
   const Section = memo(function Section(props: P) {
     return (
@@ -75,12 +98,13 @@ export function staticSection<P extends object = object>(load: () => Promise<Com
     const hydrating = useSyncExternalStore(subscribeToNothing, notHydrating, whileHydrating)
     const [kept] = useState(hydrating && typeof document !== 'undefined')
     if (kept) return <div className="contents" dangerouslySetInnerHTML={SERVER_HTML} suppressHydrationWarning />
-    return (
-      <div className="contents">
-        <Drawn {...props} />
-      </div>
-    )
+    return <div className="contents">{typeof document === 'undefined' ? <OnTheServer {...props} /> : <Drawn {...props} />}</div>
   })
+  // preloadSections has loaded it: no Suspense boundary, so the wrapper holds the section itself.
+  const OnTheServer = (props: P) => {
+    const Component = use(Drawn.preload())
+    return <Component {...props} />
+  }
   return Object.assign(Section, { preload: Drawn.preload })
 }
 

@@ -1,8 +1,19 @@
-// The app's side of the buy taps the page's starter script held before the app was live
-// (src/render/start-app.ts): each is replayed once a buy button is live, and a tap on a
-// button that is still waiting for its code goes straight to the replay.
+import { useEffect, useEffectEvent, useRef } from 'react'
 
-type HeldTaps = { held: (string | null)[]; replay: ((then: string | null) => void) | null }
+// The app's side of the taps the page's starter script held before a control was live
+// (src/render/start-app.ts). A control that can be tapped before the app is live carries
+// `data-hold` with the name of what a tap on it does ('buy:toast', 'cart', 'hero-gallery:3');
+// once the app has a way to do that, every tap held under that name is run, and a tap on a
+// control of the same name that is not live yet is run at once.
+
+type HeldTaps = {
+  held: HTMLElement[]
+  take: ((control: HTMLElement) => boolean) | null
+  /** The app's code cannot load: let go of every held tap (a held buy tap goes to the form). */
+  fail: () => void
+  /** Reloads the page for code it could not fetch, when nothing would be lost; true if it does. */
+  reload: () => boolean
+}
 
 declare global {
   interface Window {
@@ -10,18 +21,56 @@ declare global {
   }
 }
 
+const HOLD = 'data-hold'
+const runs = new Map<string, (() => void)[]>()
+
+/** Runs a held tap if the app can: it says it heard the tap, so the control stops saying so. */
+function take(control: HTMLElement): boolean {
+  const run = runs.get(control.getAttribute(HOLD) ?? '')?.at(-1)
+  if (!run) return false
+  control.removeAttribute('aria-busy')
+  run()
+  return true
+}
+
 /**
- * Makes `button` live (the starter stops holding its taps), replays every tap held so far
- * with `replay`, and has taps on buttons not yet live replayed the same way. The returned
- * function undoes the last part, for a button that unmounts.
+ * Makes `control` live (the starter stops holding its taps) and runs every tap held so far
+ * under its `data-hold` name with `run`, as later ones on its namesakes. The returned
+ * function undoes the last part, for a control that unmounts.
  */
-export function replayHeldTaps(button: HTMLButtonElement, replay: (then: string | null) => void): () => void {
-  button.setAttribute('data-live', '')
+export function goLive(control: HTMLElement, run: () => void): () => void {
+  const name = control.getAttribute(HOLD) ?? ''
+  control.setAttribute('data-live', '')
+  const list = runs.get(name) ?? []
+  list.push(run)
+  runs.set(name, list)
   const taps = window.__heldTaps
-  if (!taps) return () => {}
-  taps.replay = replay
-  for (const then of taps.held.splice(0)) replay(then)
-  return () => {
-    if (taps.replay === replay) taps.replay = null
+  if (taps) {
+    taps.take = take
+    taps.held = taps.held.filter((held) => !take(held))
   }
+  return () => {
+    list.splice(list.indexOf(run), 1)
+  }
+}
+
+/** Takes the held taps on controls `within` (a part that replays them itself), each told it was heard. */
+export function takeHeldTaps(within: Element): HTMLElement[] {
+  const taps = window.__heldTaps
+  if (!taps) return []
+  const mine = taps.held.filter((control) => within.contains(control))
+  taps.held = taps.held.filter((control) => !mine.includes(control))
+  for (const control of mine) control.removeAttribute('aria-busy')
+  return mine
+}
+
+/**
+ * For a control rendered by React: goes live once mounted, running held taps with `run`
+ * (the latest `run` given). Put `data-hold` with the control's name on the same element.
+ */
+export function useHeldTaps<T extends HTMLElement>(run: () => void) {
+  const ref = useRef<T>(null)
+  const onTap = useEffectEvent(run)
+  useEffect(() => goLive(ref.current!, () => onTap()), [])
+  return ref
 }

@@ -9,9 +9,11 @@ export type Thenable<T> = ReactPromise<T>
 
 export function track<T>(promise: Promise<T>): Thenable<T> {
   const thenable = Object.assign(promise, { status: 'pending' as const })
+  // Each handler returns nothing: returning the thenable itself would make the promise
+  // `then` returns adopt its rejection, a rejection nothing handles.
   promise.then(
-    (value) => Object.assign(thenable, { status: 'fulfilled', value }),
-    (reason) => Object.assign(thenable, { status: 'rejected', reason }),
+    (value) => void Object.assign(thenable, { status: 'fulfilled', value }),
+    (reason) => void Object.assign(thenable, { status: 'rejected', reason }),
   )
   return thenable
 }

@@ -2,7 +2,7 @@ import { Suspense, use } from 'react'
 import { BenefitStrip } from '../../components/BenefitStrip'
 import { HeroGallery } from '../../components/HeroGallery'
 import { BuyButton } from '../../components/BuyButton'
-import { carouselWanted, LIFESTYLE_CAROUSEL } from '../../components/carousel-wake'
+import { LIFESTYLE_CAROUSEL, loadCarousel } from '../../components/carousel-wake'
 import { deferredSection, staticSection } from '../../lib/deferred-section'
 import { ProductContext, ProductData } from '../../product-context'
 
@@ -13,11 +13,7 @@ const HeroCopy = staticSection(() => loadCopy().then((m) => m.HeroCopy))
 const SoftnessCopy = staticSection(() => loadCopy().then((m) => m.SoftnessCopy))
 const ClosingCopy = staticSection(() => loadCopy().then((m) => m.ClosingCopy))
 const Characters = staticSection(() => loadCopy().then((m) => m.Characters))
-const LifestyleCarousel = deferredSection(() =>
-  carouselWanted(LIFESTYLE_CAROUSEL)
-    .then(() => import('../../components/LifestyleCarousel'))
-    .then((m) => m.LifestyleCarousel),
-)
+const LifestyleCarousel = deferredSection(() => loadCarousel(LIFESTYLE_CAROUSEL, () => import('../../components/LifestyleCarousel')).then((m) => m.LifestyleCarousel))
 const Testimonials = staticSection(() => loadCopy().then((m) => m.Testimonials))
 
 export default function LandingPage() {

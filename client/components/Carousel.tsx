@@ -1,9 +1,9 @@
-import { Splide, SplideSlide, SplideTrack, type Options } from '@splidejs/react-splide'
+import { Splide, type Options } from '@splidejs/react-splide'
 import type { Splide as SplideCore } from '@splidejs/splide'
-import { Children, type ReactNode } from 'react'
+import { Children, useLayoutEffect, useRef, type ReactNode } from 'react'
 import type { CarouselImage } from '../content/product'
 import { advanceEvery } from './carousel-motion'
-import { DOT_INDEX, DOTS_LIVE, takeWake, type CarouselName, type Wake } from './carousel-wake'
+import { DOT_INDEX, takeWake, type CarouselName, type Wake } from './carousel-wake'
 import { placeholder } from './picture-attributes'
 import { ShopPhoto } from './ShopPhoto'
 
@@ -11,42 +11,86 @@ type CarouselProps = { carousel: CarouselName; label: string; children: ReactNod
 
 /**
  * A looping, auto-advancing carousel with dot buttons, drawn by Splide's React binding.
- * The server renders the same `Splide` markup the browser mounts on, with the first slide
- * showing, so the first picture (the phone's largest) is never replaced, and with the dots,
- * which show once the browser takes their taps. Splide mounts when the section holding the
- * carousel hydrates, which `carouselWanted` (carousel-wake.ts) holds back until the carousel's
- * first move is due or the shopper reaches for it: until then Splide's code is neither
- * fetched nor run, and a tap on a dot is held and replayed here.
+ * The server renders the markup Splide mounts on, as Splide leaves it (slides are tab panels
+ * named '1 of 5', dots are tabs that control them), with the first slide showing, so the
+ * first picture (the phone's largest) is never replaced, and with the dots, which take taps
+ * from the first paint. Splide mounts when the section holding the carousel hydrates, which
+ * `loadCarousel` (carousel-wake.ts) holds back until the carousel's first move is due or the
+ * shopper reaches for it: until then Splide's code is neither fetched nor run, and a tap on
+ * a dot is held and replayed here.
+ *
+ * The slides are <div>s: as <li>s, Splide's role for them (tabpanel) is not allowed (axe:
+ * aria-allowed-role), and without it its dots, tabs, control nothing (the Nu Html Checker).
  */
 export function Carousel({ carousel, label, children, className = '' }: CarouselProps) {
+  const slides = Children.toArray(children)
+  const wake = useRef<Wake>({ due: false, touched: false })
+  const stop = useRef(() => {})
+  // Once mounted, Splide carries out what the shopper did before (carousel-wake.ts), and the
+  // carousel moves on by itself.
+  const mounted = (splide: SplideCore) => {
+    const { dot, due, touched, focusedDot } = wake.current
+    stop.current = advanceEvery(splide, carousel.interval, touched)
+    if (dot !== undefined) splide.go(dot)
+    else if (due) splide.go('>')
+    if (focusedDot !== undefined) splide.Components.Pagination.getAt(focusedDot)?.button.focus()
+  }
   return (
-    // Room at the bottom for the dots, so nothing moves when Splide adds them. `is-rendered`
-    // tells Splide's stylesheet the markup is already drawn: without it the carousel, and
-    // with it the phone's largest picture, stays hidden until Splide mounts. `is-overflow`
-    // (more slides than fit, as Splide finds when it mounts) lets its stylesheet show the dots.
+    // A <section> with a name is a region: Splide gives it no role of its own. Room at the
+    // bottom for the dots, so nothing moves when Splide adds them. `is-rendered` tells
+    // Splide's stylesheet the markup is already drawn: without it the carousel, and with it
+    // the phone's largest picture, stays hidden until Splide mounts. `is-overflow` (more
+    // slides than fit, as Splide finds when it mounts) lets its stylesheet show the dots.
     <Splide
+      tag="section"
       id={carousel.id}
       hasTrack={false}
       options={OPTIONS}
-      extensions={{ Handover: handover(carousel.interval) }}
+      onMounted={mounted}
+      onDestroy={() => stop.current()}
       aria-label={label}
       className={`is-rendered is-overflow relative pb-8 ${className}`}
     >
-      <SplideTrack className="rounded-3xl">{children}</SplideTrack>
-      <ServerDots count={Children.count(children)} />
+      <div className="splide__track rounded-3xl">
+        <div className="splide__list">
+          {slides.map((slide, i) => (
+            <div
+              key={i}
+              id={slideId(carousel.id, i)}
+              className="splide__slide w-full"
+              role="tabpanel"
+              aria-roledescription="slide"
+              aria-label={SLIDE_OF.replace('%s', String(i + 1)).replace('%s', String(slides.length))}
+            >
+              {slide}
+            </div>
+          ))}
+        </div>
+      </div>
+      <ServerDots carousel={carousel.id} count={slides.length} handOver={(taken) => (wake.current = taken)} />
     </Splide>
   )
 }
 
+/** Splide's id for a slide (its `pad`: two digits). */
+const slideId = (carousel: string, index: number) => `${carousel}-slide${String(index + 1).padStart(2, '0')}`
+
 /**
  * Splide's dots as Splide draws them (its pagination's classes, roles and labels), for the
- * time before it mounts. Hidden until the browser takes their taps (DOTS_LIVE on the root),
- * so that with JavaScript off no button does nothing. Splide draws its own into the same
- * list when it mounts, after `handover` has cleared these.
+ * time before it mounts. They take taps from the first paint: the page's starter script holds
+ * a tap and shows it heard (busy), carousel-wake.ts replays it. Shown only with JavaScript on
+ * (`data-js` on the document, set by that script), so that with it off no button does
+ * nothing. Just before Splide mounts (a child's layout effect runs before its parent's), they
+ * hand over what the shopper did with them and clear the list, to which Splide adds its own.
  */
-function ServerDots({ count }: { count: number }) {
+function ServerDots({ carousel, count, handOver }: { carousel: string; count: number; handOver: (wake: Wake) => void }) {
+  const list = useRef<HTMLUListElement>(null)
+  useLayoutEffect(() => {
+    handOver(takeWake(carousel))
+    list.current?.replaceChildren()
+  }, [])
   return (
-    <ul className={`${PAGINATION_CLASS} ${HIDDEN_UNTIL_LIVE}`} role="tablist" aria-label={SELECT_LABEL}>
+    <ul ref={list} className={`${PAGINATION_CLASS} ${HIDDEN_UNTIL_LIVE}`} role="tablist" aria-label={SELECT_LABEL}>
       {Array.from({ length: count }, (_, i) => (
         <li key={i} role="presentation">
           <button
@@ -54,8 +98,10 @@ function ServerDots({ count }: { count: number }) {
             role="tab"
             className={`${PAGE_CLASS}${i === 0 ? ' is-active' : ''}`}
             aria-label={SLIDE_LABEL.replace('%s', String(i + 1))}
+            aria-controls={slideId(carousel, i)}
             aria-selected={i === 0 ? true : undefined}
             tabIndex={i === 0 ? undefined : -1}
+            data-hold={`${carousel}:dot:${i}`}
             {...{ [DOT_INDEX]: i }}
           />
         </li>
@@ -64,43 +110,15 @@ function ServerDots({ count }: { count: number }) {
   )
 }
 
-/**
- * A Splide extension that takes the carousel over from the server. Before Splide draws its
- * dots, it clears the server's (Splide appends its own to the same list) and takes what the
- * shopper did before it mounted (carousel-wake.ts), while the server's dots are still there
- * to take it from; once mounted, it carries that out and moves the carousel on by itself.
- */
-function handover(interval: number) {
-  return function Handover(splide: SplideCore) {
-    let wake: Wake
-    let stop = () => {}
-    return {
-      setup() {
-        wake = takeWake(splide.root.id)
-        splide.root.querySelector(`.${PAGINATION_ROOT}`)?.replaceChildren()
-      },
-      mount() {
-        splide.on('mounted', () => {
-          splide.root.setAttribute(DOTS_LIVE, '')
-          stop = advanceEvery(splide, interval, wake.touched)
-          if (wake.dot !== undefined) splide.go(wake.dot)
-          else if (wake.due) splide.go('>')
-          if (wake.focusedDot !== undefined) splide.Components.Pagination.getAt(wake.focusedDot)?.button.focus()
-        })
-      },
-      destroy: () => stop(),
-    }
-  }
-}
-
 const PAGINATION_ROOT = 'splide__pagination'
 const PAGINATION_CLASS = `${PAGINATION_ROOT} absolute inset-x-0 bottom-0 flex justify-center`
 // A 24 × 24 px tap target (WCAG 2.2, 2.5.8) around a 12 px dot: the padding is part of
 // the button, the background only fills its content box.
-const PAGE_CLASS = 'splide__pagination__page h-6 w-6 rounded-full bg-clip-content p-1.5 bg-stone-300 transition [&.is-active]:w-10 [&.is-active]:bg-orange-600'
-// Written out whole for UnoCSS, which reads class names from the source: `[data-dots-live]` is DOTS_LIVE.
-const HIDDEN_UNTIL_LIVE = 'invisible [[data-dots-live]_&]:visible'
+const PAGE_CLASS = 'splide__pagination__page h-6 w-6 rounded-full bg-clip-content p-1.5 bg-stone-300 transition [&.is-active]:w-10 [&.is-active]:bg-orange-600 aria-busy:bg-orange-400'
+// `data-js`: the document runs scripts (src/render/start-app.ts).
+const HIDDEN_UNTIL_LIVE = 'invisible [[data-js]_&]:visible'
 const SLIDE_LABEL = 'Picture %s'
+const SLIDE_OF = '%s of %s'
 const SELECT_LABEL = 'Select a slide to show'
 
 const OPTIONS: Options = {
@@ -111,12 +129,7 @@ const OPTIONS: Options = {
   autoplay: false,
   arrows: false,
   keyboard: 'focused',
-  // Splide gives each slide role="tabpanel" (or "group"), which an <li> may not have
-  // (axe: aria-allowed-role). As a navigation carousel without focusable slides it gives
-  // them no role, and its dots still name the slide they show.
-  isNavigation: true,
-  slideFocus: false,
-  i18n: { slideX: SLIDE_LABEL, select: SELECT_LABEL },
+  i18n: { slideX: SLIDE_LABEL, select: SELECT_LABEL, slideLabel: SLIDE_OF },
   // Pictures after the first come with data-splide-lazy (slidePicture below).
   lazyLoad: 'nearby',
   classes: {
@@ -136,8 +149,10 @@ const OPTIONS: Options = {
  * thread with decoding them. Splide sets only an <img>'s own src and srcset, so those are
  * WebP alone: Splide runs only in a browser new enough to take WebP. They must not be
  * loading="lazy": Splide hides a picture until it has loaded, and a browser never loads a
- * hidden lazy one.
+ * hidden lazy one. Until then the <img> offers a transparent pixel (an <img> must name a
+ * source, and `sizes` needs a `srcset`), which costs no request, over its placeholder colour.
  */
+const NOTHING_YET = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7 1w'
 export function SlidePhoto({ image, index, sizes, priority, lazy, className }: { image: CarouselImage; index: number; sizes: string; priority?: boolean; lazy?: boolean; className: string }) {
   const { photo, alt } = image
   if (index === 0) return <ShopPhoto photo={photo} alt={alt} sizes={sizes} priority={priority} lazy={lazy} className={className} />
@@ -145,6 +160,7 @@ export function SlidePhoto({ image, index, sizes, priority, lazy, className }: {
     <img
       data-splide-lazy={photo.src}
       data-splide-lazy-srcset={photo.srcSet.webp}
+      srcSet={NOTHING_YET}
       sizes={sizes}
       alt={alt}
       width={photo.width}
@@ -155,6 +171,3 @@ export function SlidePhoto({ image, index, sizes, priority, lazy, className }: {
   )
 }
 
-export function Slide({ children }: { children: ReactNode }) {
-  return <SplideSlide className="w-full">{children}</SplideSlide>
-}

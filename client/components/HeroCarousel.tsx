@@ -1,17 +1,15 @@
 import { heroImages } from '../content/product'
-import { Carousel, Slide, SlidePhoto } from './Carousel'
+import { Carousel, SlidePhoto } from './Carousel'
 import { HERO_CAROUSEL } from './carousel-wake'
 import { GALLERY_SIZES } from './Gallery'
 
 /** The phone's view of the five product pictures. No controls of React's: Splide draws the dots (Carousel.tsx). */
 export function HeroCarousel() {
   return (
+    // The desktop's gallery shows the same first picture with the same sizes: one download for both.
     <Carousel carousel={HERO_CAROUSEL} label="Photos of the blanket">
       {heroImages.map((image, i) => (
-        <Slide key={i}>
-          {/* The desktop's gallery shows the same first picture with the same sizes: one download for both. */}
-          <SlidePhoto image={image} index={i} sizes={GALLERY_SIZES} priority className="block aspect-square w-full" />
-        </Slide>
+        <SlidePhoto key={i} image={image} index={i} sizes={GALLERY_SIZES} priority className="block aspect-square w-full" />
       ))}
     </Carousel>
   )

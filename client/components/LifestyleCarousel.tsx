@@ -1,5 +1,5 @@
 import { lifestyleImages } from '../content/landing'
-import { Carousel, Slide, SlidePhoto } from './Carousel'
+import { Carousel, SlidePhoto } from './Carousel'
 import { LIFESTYLE_CAROUSEL } from './carousel-wake'
 
 // Drawn across the section: max-w-4xl less px-4 on each side.
@@ -12,9 +12,7 @@ export function LifestyleCarousel() {
       <h2 id="lifestyle-title" className="mb-8 text-center text-3xl font-extrabold text-stone-900">Wherever the day goes</h2>
       <Carousel carousel={LIFESTYLE_CAROUSEL} label="The blanket in everyday life" className="lifestyle">
         {lifestyleImages.map((image, i) => (
-          <Slide key={i}>
-            <SlidePhoto image={image} index={i} sizes={LIFESTYLE_SIZES} lazy className="block aspect-[8/5] w-full" />
-          </Slide>
+          <SlidePhoto key={i} image={image} index={i} sizes={LIFESTYLE_SIZES} lazy className="block aspect-[8/5] w-full" />
         ))}
       </Carousel>
     </section>

@@ -21,7 +21,7 @@ describe('carousels', () => {
       return img.complete && img.naturalWidth > 0 && width > 0 && height > 0 ? img.src.split('/').pop() : null
     })
 
-  test("Splide mounts on the server's markup: its <li> slides, its dots in place of the server's, and the first picture is never replaced", async () => {
+  test("Splide mounts on the server's markup: its slides, its dots in place of the server's, and the first picture is never replaced", async () => {
     const { page, release } = await openWithDeferredCodeHeld('/')
     const hero = '#hero-carousel'
     await page.locator(`${hero} img`).first().evaluate((img) => Object.assign(img, { fromServer: true }))
@@ -37,10 +37,11 @@ describe('carousels', () => {
     await expect.poll(() => mounted(page, hero), { timeout: MOUNT_MS }).toBe(1)
     expect(await page.locator(`${hero} .splide__pagination__page`).count()).toBe(5)
     expect(await page.locator(`${hero} .splide__pagination__page[data-dot]`).count()).toBe(0)
-    expect(await page.locator(`${hero} ul.splide__list > li.splide__slide:not(.splide__slide--clone)`).count()).toBe(5)
-    expect(await page.locator(`${hero} li.splide__slide:not(.splide__slide--clone) img`).first().evaluate((img) => 'fromServer' in img)).toBe(true)
-    // Splide's slide role (tabpanel) is not allowed on an <li>; the options leave it off.
-    expect(await page.locator(`${hero} li.splide__slide[role]`).count()).toBe(0)
+    expect(await page.locator(`${hero} div.splide__list > div.splide__slide:not(.splide__slide--clone)`).count()).toBe(5)
+    expect(await page.locator(`${hero} .splide__slide:not(.splide__slide--clone) img`).first().evaluate((img) => 'fromServer' in img)).toBe(true)
+    // Each dot is a tab that controls its slide, a tab panel (a role an <li> may not have, so the slides are <div>s).
+    const controlled = await page.locator(`${hero} .splide__pagination__page`).evaluateAll((dots) => dots.map((dot) => document.getElementById(dot.getAttribute('aria-controls') ?? '')?.getAttribute('role')))
+    expect(controlled).toEqual(Array(5).fill('tabpanel'))
     expect(await axeViolations(page)).toEqual([])
   })
 

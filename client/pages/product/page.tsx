@@ -17,7 +17,7 @@ const ProductSkeleton = deferredSection(() => loadStatic().then((m) => m.Product
 const ProductNotFound = deferredSection(() => loadStatic().then((m) => m.ProductNotFound))
 const BackToStore = staticSection(() => loadStatic().then((m) => m.BackToStore))
 const ProductSummary = staticSection(() => loadStatic().then((m) => m.ProductSummary))
-const ProductDetailRows = staticSection(() => loadStatic().then((m) => m.ProductDetailRows))
+const ProductDetailList = staticSection(() => loadStatic().then((m) => m.ProductDetailList))
 
 const ProductPicture: DrawPicture<{ image: Image }> = ({ picture, ...rest }) => <ShopifyPicture image={picture.image} {...rest} />
 
@@ -64,9 +64,7 @@ function ProductView({ product }: { product: Product }) {
                 <h2>Product Details</h2>
                 <ChevronIcon className="transition group-open:rotate-180" />
               </summary>
-              <dl className="grid gap-3 border-t border-stone-200 p-4 sm:grid-cols-[auto_1fr]" data-testid="product-details">
-                <ProductDetailRows />
-              </dl>
+              <ProductDetailList />
             </details>
           </div>
         </div>

@@ -19,16 +19,17 @@ export function ProductSummary({ product }: { product: Product }) {
   )
 }
 
-export function ProductDetailRows() {
+/** The list whole, so the static section's wrapper sits outside the <dl>, where a <div> may. */
+export function ProductDetailList() {
   return (
-    <>
+    <dl className="grid gap-3 border-t border-stone-200 p-4 sm:grid-cols-[auto_1fr]" data-testid="product-details">
       {productDetails.map((detail) => (
         <div key={detail.label} className="contents">
           <dt className="font-semibold text-stone-900">{detail.label}</dt>
           <dd className="text-stone-700">{detail.value}</dd>
         </div>
       ))}
-    </>
+    </dl>
   )
 }
 

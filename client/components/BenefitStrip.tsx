@@ -7,7 +7,7 @@ const Benefits = staticSection(() => import('./BenefitList').then((m) => m.Benef
 
 export function BenefitStrip() {
   return (
-    <section aria-labelledby="benefits-title" className="below-fold-920-456 bg-orange-50 py-14">
+    <section aria-labelledby="benefits-title" className="below-fold-808-344 bg-orange-50 py-14">
       <div className="mx-auto max-w-6xl px-4 text-center">
         <Benefits />
         <BuyButton className="mt-10">Snuggles start here!</BuyButton>

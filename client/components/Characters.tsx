@@ -2,7 +2,7 @@ import { characters } from '../content/landing'
 
 export function Characters() {
   return (
-    <section aria-labelledby="characters-title" className="below-fold-968-436 py-14">
+    <section aria-labelledby="characters-title" className="below-fold-856-324 py-14">
       <div className="mx-auto max-w-6xl px-4 text-center">
         <h2 id="characters-title" className="text-3xl font-extrabold text-stone-900">Meet the square friends</h2>
         <p className="mt-2 text-stone-600">Six characters, six colours, one very huggable blanket.</p>

@@ -3,7 +3,7 @@ import { StarIcon } from './story-icons'
 
 export function Testimonials() {
   return (
-    <section aria-labelledby="testimonials-title" className="below-fold-848-408 bg-stone-50 py-14">
+    <section aria-labelledby="testimonials-title" className="below-fold-736-296 bg-stone-50 py-14">
       <div className="mx-auto max-w-6xl px-4">
         <h2 id="testimonials-title" className="text-center text-3xl font-extrabold text-stone-900">Loved at bedtime</h2>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">

@@ -13,8 +13,29 @@ const PAGES = [
   ['/product/toddler-blanket', 1],
 ] as const
 
-describe.each(SIZES)('on a %s, each part that renders only when near', (_, viewport) => {
-  test.each(PAGES)('on %s is assumed within a fifth of its real height', async (path, parts) => {
+/** How far a page may grow or shrink as the shopper scrolls to its foot. */
+const STEADY_WITHIN_PX = 24
+
+describe.each(SIZES)('on a %s', (_, viewport) => {
+  test.each(PAGES)('%s keeps its height as the shopper scrolls to its foot', async (path) => {
+    const { page, context } = await visit(path, viewport)
+    const { before, after } = await page.evaluate(async () => {
+      const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+      await frame()
+      const before = document.documentElement.scrollHeight
+      for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
+        scrollTo(0, y)
+        await frame()
+      }
+      scrollTo(0, document.documentElement.scrollHeight)
+      await frame()
+      return { before, after: document.documentElement.scrollHeight }
+    })
+    expect(Math.abs(after - before), `${before} px tall at first, ${after} px at the foot`).toBeLessThanOrEqual(STEADY_WITHIN_PX)
+    await context.close()
+  })
+
+  test.each(PAGES)('each part of %s that renders only when near is assumed within a fifth of its real content height', async (path, parts) => {
     const { page, context } = await visit(path, viewport)
     const heights = await page.evaluate(async () => {
       const skipping = [...document.querySelectorAll<HTMLElement>('body *')].filter((element) => getComputedStyle(element).contentVisibility === 'auto')
@@ -23,7 +44,11 @@ describe.each(SIZES)('on a %s, each part that renders only when near', (_, viewp
         element.scrollIntoView({ block: 'start' })
         await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)))
         const assumed = getComputedStyle(element).containIntrinsicHeight
-        measured.push({ part: element.getAttribute('aria-labelledby') ?? element.tagName, real: element.getBoundingClientRect().height, assumed: Number(/(\d+(?:\.\d+)?)px/.exec(assumed)?.[1]) })
+        // contain-intrinsic-size stands for the content box: padding and borders come on top.
+        const style = getComputedStyle(element)
+        const edges = ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'] as const
+        const real = element.getBoundingClientRect().height - edges.reduce((sum, edge) => sum + parseFloat(style[edge]), 0)
+        measured.push({ part: element.getAttribute('aria-labelledby') ?? element.tagName, real, assumed: Number(/(\d+(?:\.\d+)?)px/.exec(assumed)?.[1]) })
       }
       return measured
     })

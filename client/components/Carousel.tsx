@@ -112,9 +112,10 @@ function ServerDots({ carousel, count, handOver }: { carousel: string; count: nu
 
 const PAGINATION_ROOT = 'splide__pagination'
 const PAGINATION_CLASS = `${PAGINATION_ROOT} absolute inset-x-0 bottom-0 flex justify-center`
-// A 24 × 24 px tap target (WCAG 2.2, 2.5.8) around a 12 px dot: the padding is part of
-// the button, the background only fills its content box.
-const PAGE_CLASS = 'splide__pagination__page h-6 w-6 rounded-full bg-clip-content p-1.5 bg-stone-300 transition [&.is-active]:w-10 [&.is-active]:bg-orange-600 aria-busy:bg-orange-400'
+// A 24 × 24 px tap target (WCAG 2.2, 2.5.8) around a 12 px dot: the padding and a
+// transparent border (the dot's edge in forced colours) are part of the button, the
+// background only fills its content box.
+const PAGE_CLASS = 'splide__pagination__page h-6 w-6 rounded-full border border-transparent bg-clip-content p-[5px] bg-stone-300 transition [&.is-active]:w-10 [&.is-active]:bg-orange-600 aria-busy:bg-orange-400'
 // `data-js`: the document runs scripts (src/render/start-app.ts).
 const HIDDEN_UNTIL_LIVE = 'invisible [[data-js]_&]:visible'
 const SLIDE_LABEL = 'Picture %s'

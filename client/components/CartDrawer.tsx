@@ -82,7 +82,7 @@ export default function CartDrawer() {
               type="button"
               onClick={checkout}
               disabled={items.length === 0 || loading}
-              className="flex w-full items-center justify-center gap-2 rounded-full bg-orange-700 px-6 py-4 text-lg font-bold text-white transition hover:bg-orange-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600"
+              className="flex w-full items-center justify-center gap-2 rounded-full border-2 border-transparent bg-orange-700 px-5.5 py-3.5 text-lg font-bold text-white transition hover:bg-orange-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600"
               data-testid="checkout-button"
             >
               {loading ? (

@@ -51,7 +51,7 @@ export function ProductNotFound({ unreachable = false }: { unreachable?: boolean
           ? 'We can’t reach our stock right now. Please try again in a minute.'
           : 'We don’t sell a product by this name. Let’s get you back to the shop.'}
       </p>
-      <a href="/" className="mt-8 inline-block rounded-full bg-orange-700 px-8 py-4 font-bold text-white hover:bg-orange-800">
+      <a href="/" className="mt-8 inline-block rounded-full border-2 border-transparent bg-orange-700 px-7.5 py-3.5 font-bold text-white hover:bg-orange-800">
         Back to Home
       </a>
     </section>

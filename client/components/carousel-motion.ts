@@ -4,7 +4,7 @@ import type { Splide } from '@splidejs/splide'
  * Moves a mounted carousel on by one slide every `interval` ms. It stops for good once the
  * shopper touches, clicks, drags, types in or focuses it, pauses while the tab is hidden
  * and resumes when it is visible again. It never moves by itself for a shopper who asks for
- * less motion (prefers-reduced-motion; Splide itself then slides without animating, its
+ * less motion, from the start or from any moment on (prefers-reduced-motion; Splide itself then slides without animating, its
  * `reducedMotion` default), nor once `touched` (the shopper reached for it before it
  * mounted). Returns the cleanup.
  */
@@ -14,7 +14,8 @@ export function advanceEvery(splide: Splide, interval: number, touched = false):
   // autoplay does); once it stops, they are.
   const live = splide.Components.Live
   let timer: ReturnType<typeof setInterval> | undefined
-  let stopped = touched || matchMedia('(prefers-reduced-motion: reduce)').matches
+  const lessMotion = matchMedia('(prefers-reduced-motion: reduce)')
+  let stopped = touched || lessMotion.matches
   const pause = () => {
     clearInterval(timer)
     timer = undefined
@@ -30,14 +31,18 @@ export function advanceEvery(splide: Splide, interval: number, touched = false):
     pause()
   }
   const onVisibility = () => (document.hidden ? pause() : play())
+  // Asked for during the visit (a setting changed, a power saver on): from then on too.
+  const onMotionPreference = () => lessMotion.matches && stop()
   const events = ['pointerdown', 'focusin', 'keydown', 'wheel'] as const
   for (const type of events) root.addEventListener(type, stop)
   splide.on('drag', stop)
   document.addEventListener('visibilitychange', onVisibility)
+  lessMotion.addEventListener('change', onMotionPreference)
   play()
   return () => {
     stop()
     for (const type of events) root.removeEventListener(type, stop)
     document.removeEventListener('visibilitychange', onVisibility)
+    lessMotion.removeEventListener('change', onMotionPreference)
   }
 }

@@ -103,6 +103,23 @@ describe('carousels', () => {
     expectClean(watched)
   })
 
+  // The carousel Splide drew in the browser decides for itself whether to move: asked for
+  // less motion once it is moving, it stops (carousel-motion.ts), not only the wake before it.
+  test('a carousel already moving stops moving by itself once the shopper asks for less motion', async () => {
+    const watched = await openPage(browser, PHONE)
+    const { page } = watched
+    await page.goto(shop.origin + '/')
+    await hydrated(page)
+    const hero = '[data-testid="hero-carousel"]'
+    await expect.poll(() => mounted(page, hero), { timeout: MOUNT_MS }).toBe(1)
+    await expect.poll(() => activeDot(page, hero), { timeout: MOUNT_MS }).toBeGreaterThanOrEqual(1)
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    const shown = await activeDot(page, hero)
+    await page.waitForTimeout(4000) // longer than the 3000 ms interval
+    expect(await activeDot(page, hero)).toBe(shown)
+    expectClean(watched)
+  })
+
   test('between slides a carousel leaves the phone idle: no animation frame every 16 ms', async () => {
     const watched = await openPage(browser, PHONE, (context) =>
       context.addInitScript(() => {

@@ -7,19 +7,24 @@ import { shop, browser, visit, badge, expectDocumentStatus, useShopInChromium } 
 useShopInChromium()
 
 describe('the product page', () => {
-  // At the cap, 'Added to cart!' would say something the cart did not do.
-  test("'Add to Cart' with 99 already in the cart adds nothing and says so", async () => {
+  // At the cap, 'Added to cart!' would say something the cart did not do; an order button
+  // opens the cart as ever, and says so too.
+  test.each([
+    ['/product/toddler-blanket', 'Add to Cart'],
+    ['/', 'Only $38 – Order Now!'],
+  ])("%s: '%s' with 99 already in the cart adds nothing and says so", async (path, button) => {
     const stored = { items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'x', quantity: 99, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'Square Friends Fleece Blanket', handle: 'toddler-blanket', images: { edges: [] } } }], cartId: null, checkoutUrl: null }
     const watched = await openPage(browser, PHONE, (context) => context.addInitScript((cart) => localStorage.getItem('shopify-cart') ?? localStorage.setItem('shopify-cart', cart), JSON.stringify(stored)))
     const { page } = watched
-    await page.goto(shop.origin + '/product/toddler-blanket')
+    await page.goto(shop.origin + path)
     await hydrated(page)
     await expect.poll(() => badge(page).textContent()).toBe('99')
-    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    await page.getByRole('button', { name: button }).first().click()
     await page.getByText('Nothing added').waitFor()
     expect(await page.getByText('Your cart already holds 99 of this blanket, the most one order can take.').isVisible()).toBe(true)
     expect(await page.getByText('Added to cart!').count()).toBe(0)
     expect(await badge(page).textContent()).toBe('99')
+    if (path === '/') expect(await page.getByTestId('cart-subtitle').textContent()).toBe('99 items in your cart')
     expectClean(watched)
   })
 

@@ -1,25 +1,31 @@
-// The time from a page's first paint to the first tap on its buy button that works, on a
+// The time from a page's first paint to the effect of a tap on one of its controls, on a
 // phone-sized Chromium with its CPU slowed 4× and a phone's network (Lighthouse's own mobile
 // throttling, below): on loopback every script would arrive at once, and what decides when
 // a phone's app goes live, the order and the round trips of its requests, would not show.
 // The tap comes the moment the page has painted (the page tells the bench through an
-// exposed function, scrolled to the button, and the tap goes straight to Chromium's input,
-// as a finger's would). It works when it puts the blanket in the cart: a tap before the app
-// is live is held by the page's starter script and replayed once it is (src/render/start-app.ts),
-// so the figure is how long a shopper who taps at once waits for the tap's effect. 'form'
-// (the tap reached checkout through the page's buy form) would mean the hold failed.
+// exposed function, scrolled to the control, and the tap goes straight to Chromium's input,
+// as a finger's would). A tap before the app is live is held by the page's starter script,
+// which shows it heard (aria-busy), and replayed once it is (src/render/start-app.ts), so
+// the figures are how long a shopper who taps at once waits to see the tap heard, and for
+// its effect (the control's `effect` selector matches). For a buy button, 'form' (the tap
+// reached checkout through the page's buy form) would mean the hold failed.
 import type { Browser } from 'playwright-core'
 import { PHONE } from '../test/browser/chromium.ts'
+
+/** A control to tap: found by `selector`; its tap has worked once `effect` matches. */
+export type TapControl = { selector: string; effect: string }
 
 export type FirstTap = {
   /** Median ms from first contentful paint to the tap's effect. */
   firstWorkingTapMs: number
-  /** Median ms from first contentful paint to the app being live (hydrated): where a tap first worked before the buy forms. */
-  appLiveMs: number
+  /** Median ms from first contentful paint to the control showing it heard the tap. */
+  heardMs: number
+  /** Median ms from first contentful paint to the app being live (hydrated), in loads left untouched (null: not measured for this control). */
+  appLiveMs: number | null
   /** Median ms from the start of the navigation to the app being live. */
-  appLiveFromStartMs: number
-  /** Median largest contentful paint of the same loads: what starting the app early would cost the main picture. */
-  lcpMs: number
+  appLiveFromStartMs: number | null
+  /** Median largest contentful paint of the untouched loads: what starting the app early would cost the main picture. */
+  lcpMs: number | null
   /** How each run's tap worked: 'form' (to checkout) or 'app' (into the cart). */
   ways: string[]
 }
@@ -30,28 +36,32 @@ const CPU_SLOWDOWN = 4
 const PHONE_NETWORK = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 }
 type Painted = { fcp: number; now: number; x: number; y: number }
 
-export async function measureFirstTap(browser: Browser, url: string, button: string, runs = 5): Promise<FirstTap> {
+/** `untouched`: also load the page untouched, for when its app goes live and its LCP. */
+export async function measureFirstTap(browser: Browser, url: string, control: TapControl, { runs = 5, untouched = true } = {}): Promise<FirstTap> {
   const taps: number[] = []
+  const heard: number[] = []
   const lives: number[] = []
   const livesFromStart: number[] = []
   const lcps: number[] = []
   const ways: string[] = []
   for (let run = 0; run < runs; run++) {
-    const tapped = await phone(browser, button)
+    const tapped = await phone(browser, control.selector)
     const toCheckout = tapped.page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/checkout', { timeout: 30_000 }).then(() => 'form')
-    const intoCart = tapped.page.getByTestId('cart-badge').filter({ hasText: '1' }).waitFor({ timeout: 30_000 }).then(() => 'app')
+    const worked = tapped.page.waitForSelector(control.effect, { timeout: 30_000 }).then(() => 'app')
     void tapped.page.goto(url).catch(() => {}) // the tap may navigate away before the load completes
     const at = await tapped.paint
-    const heard = Date.now()
+    const tappedAt = Date.now()
     await tapped.page.mouse.click(at.x, at.y)
     // Promise.any handles the rejection of the one that never comes (it times out, or its page closes).
-    const way = await Promise.any([toCheckout, intoCart])
-    taps.push(at.now - at.fcp + (Date.now() - heard))
+    const way = await Promise.any([toCheckout, worked])
+    taps.push(at.now - at.fcp + (Date.now() - tappedAt))
     ways.push(way)
+    if (way === 'app') heard.push((await tapped.page.evaluate(() => (window as unknown as { heard?: number }).heard ?? Number.NaN)) - at.fcp)
     await tapped.context.close()
+    if (!untouched) continue
     // The page as it loads untouched, for when the app is live: a phone of its own, so nothing
     // the tapped page fetched is in its cache.
-    const { context, page } = await phone(browser, button)
+    const { context, page } = await phone(browser, control.selector)
     type Watched = { live?: number; lcp?: number }
     await page.goto(url, { timeout: 60_000 })
     await page.waitForFunction(() => (window as unknown as Watched).live !== undefined && (window as unknown as Watched).lcp !== undefined, undefined, { timeout: 60_000 })
@@ -64,27 +74,27 @@ export async function measureFirstTap(browser: Browser, url: string, button: str
     lcps.push(lcp)
     await context.close()
   }
-  const median = (values: number[]) => Math.round([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!)
-  return { firstWorkingTapMs: median(taps), appLiveMs: median(lives), appLiveFromStartMs: median(livesFromStart), lcpMs: median(lcps), ways }
+  const median = (values: number[]) => (values.length ? Math.round([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!) : null)
+  return { firstWorkingTapMs: median(taps)!, heardMs: median(heard) ?? Number.NaN, appLiveMs: median(lives), appLiveFromStartMs: median(livesFromStart), lcpMs: median(lcps), ways }
 }
 
 /**
  * A fresh phone (its own context, so an empty cache) on a throttled page that tells the bench
  * when it first paints, with the button's place; when the app goes live; and its LCP.
  */
-async function phone(browser: Browser, button: string) {
+async function phone(browser: Browser, selector: string) {
   const context = await browser.newContext({ viewport: PHONE })
   let painted!: (at: Painted) => void
   const paint = new Promise<Painted>((resolve) => (painted = resolve))
   await context.exposeFunction('painted', (at: Painted) => painted(at))
   await context.addInitScript((name) => {
-    const w = window as unknown as { painted: (at: Painted) => void; live?: number; lcp?: number }
+    const w = window as unknown as { painted: (at: Painted) => void; live?: number; lcp?: number; heard?: number }
     new PerformanceObserver((list) => (w.lcp = list.getEntries().at(-1)!.startTime)).observe({ type: 'largest-contentful-paint', buffered: true })
     new PerformanceObserver((list) => {
       const fcp = list.getEntries().find((entry) => entry.name === 'first-contentful-paint')
-      const target = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === name)
+      const target = document.querySelector<HTMLElement>(selector)
       if (!fcp || !target) return
-      // The shopper scrolls to the button first where it is below the fold (the product page on a phone).
+      // The shopper scrolls to the control first where it is below the fold (the product page on a phone).
       target.scrollIntoView({ block: 'center' })
       const box = target.getBoundingClientRect()
       w.painted({ fcp: fcp.startTime, now: performance.now(), x: box.x + box.width / 2, y: box.y + box.height / 2 })
@@ -92,7 +102,12 @@ async function phone(browser: Browser, button: string) {
     new MutationObserver(() => {
       if (document.documentElement.dataset.hydrated === 'true') w.live ??= performance.now()
     }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] })
-  }, button)
+    // The control says it heard the tap (src/render/start-app.ts), or the tap came once the
+    // app was live, whose answer is its effect.
+    new MutationObserver((records) => {
+      if (records.some((record) => (record.target as Element).getAttribute('aria-busy') === 'true')) w.heard ??= performance.now()
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['aria-busy'] })
+  }, selector)
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })

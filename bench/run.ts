@@ -164,8 +164,14 @@ try {
   const interactions: Record<string, number> = {}
   const pictures: Record<string, Record<string, PictureFigures>> = {}
   try {
-    firstTap.landing = await measureFirstTap(browser, edge.origin + PAGES.landing, 'Only $38 – Order Now!')
-    firstTap.product = await measureFirstTap(browser, edge.origin + PAGES.product, 'Add to Cart')
+    const intoCart = '[data-testid="cart-badge"]'
+    firstTap.landing = await measureFirstTap(browser, edge.origin + PAGES.landing, { selector: 'button[data-hold="buy:open-cart"]', effect: intoCart })
+    firstTap.product = await measureFirstTap(browser, edge.origin + PAGES.product, { selector: 'button[data-hold="buy:toast"]', effect: intoCart })
+    // Every other control that answers from the first paint (held and replayed the same way).
+    const others = { untouched: false }
+    firstTap['product: the cart button'] = await measureFirstTap(browser, edge.origin + PAGES.product, { selector: '[data-testid="cart-button"]', effect: '[data-testid="cart-drawer"]' }, others)
+    firstTap['product: the third thumbnail'] = await measureFirstTap(browser, edge.origin + PAGES.product, { selector: '[data-testid="product-gallery-thumbnails"] button:nth-child(3)', effect: '[data-testid="product-gallery-thumbnails"] button:nth-child(3)[aria-pressed="true"]' }, others)
+    firstTap["landing: the hero carousel's fourth dot"] = await measureFirstTap(browser, edge.origin + PAGES.landing, { selector: '#hero-carousel [data-dot="3"]', effect: '#hero-carousel.is-initialized .splide__pagination__page.is-active[aria-label="Picture 4"]' }, others)
     // 4b'. A tap once the app is live, 4× CPU: what INP would say of it.
     interactions['Add to Cart'] = await measureTap(browser, edge.origin + PAGES.product, (page) => page.getByRole('button', { name: 'Add to Cart' }))
     interactions['the cart button'] = await measureTap(browser, edge.origin + PAGES.product, (page) => page.getByTestId('cart-button'))
@@ -297,9 +303,11 @@ try {
         })(),
         // The field analytics' collector came after the photographs, with its own target (above).
         [`JavaScript ${name} loads in Chromium no more than before the photographs, the field analytics' collector aside`, l.jsGzipBytes! - l.collectorJsGzipBytes! <= JS_LOADED_BEFORE_PHOTOGRAPHS_GZIP[name]!, `${kb(l.jsGzipBytes! - l.collectorJsGzipBytes!)} KB gzip, and the collector ${kb(l.collectorJsGzipBytes!)} KB, loaded when idle (${kb(l.jsSentBytes!)} KB as sent in all); before: ${kb(JS_LOADED_BEFORE_PHOTOGRAPHS_GZIP[name]!)} KB`],
+        ...(name === 'product' ? ([[`JavaScript ${name} loads in Chromium ≤ 80 KB gzip (0.7× Hydrogen's 115 KB), the collector included`, l.jsGzipBytes! <= 80 * 1024, `${kb(l.jsGzipBytes!)} KB gzip`]] as const) : []),
         [`accessibility, best practices, SEO of ${name} = 100`, l.accessibility === 100 && l.bestPractices === 100 && l.seo === 100, `${l.accessibility} / ${l.bestPractices} / ${l.seo}`],
       ] as const
     }),
+    ...Object.entries(firstTap).map(([control, t]) => [`${control}: a tap at first paint is shown heard within 150 ms, and takes effect`, t.heardMs <= 150 && t.ways.every((way) => way === 'app'), `heard ${t.heardMs} ms, effect ${t.firstWorkingTapMs} ms after first paint`] as const),
     ...Object.entries(interactions).map(([tap, ms]) => [`a tap on ${tap} (product page, app live, 4× CPU) paints its effect within 200 ms (INP)`, ms < 200, `${Math.round(ms)} ms (median of 5; 0 is under 16 ms)`] as const),
     ['warm product p50 at 1 connection within 2× the static asset', load.product![1]!.p50 <= 2 * load.static![1]!.p50, `${load.product![1]!.p50} ms vs ${load.static![1]!.p50} ms (${ratio(load.product![1]!.p50, load.static![1]!.p50)}×)`],
     ['warm product throughput at 10 connections ≥ 40% of the static asset', load.product![10]!.rps >= 0.4 * load.static![10]!.rps, `${load.product![10]!.rps} vs ${load.static![10]!.rps} req/s (${Math.round((100 * load.product![10]!.rps) / load.static![10]!.rps)}%)`],
@@ -348,9 +356,9 @@ try {
     '|---|---|---|---|---|---|---|',
     ...Object.entries(pictures).map(([name, p]) => `| ${name} | ${kb(p.phone!.firstViewBytes)} KB in ${p.phone!.firstViewCount} | ${kb(p.desktop!.firstViewBytes)} KB in ${p.desktop!.firstViewCount} | ${kb(p.phone!.loadedBytes)} KB in ${p.phone!.loadedCount} | ${kb(p.desktop!.loadedBytes)} KB in ${p.desktop!.loadedCount} | ${p.phone!.worstPixelRatio}× / ${p.desktop!.worstPixelRatio}× | ${lighthouse[name]!.pictures.lcpElement} |`),
     '',
-    '| first tap (phone, 4× CPU, slow 4G) | first paint → the effect of a tap at first paint | how it ended | first paint → app live | navigation → app live | LCP of the same loads |',
-    '|---|---|---|---|---|---|',
-    ...Object.entries(firstTap).map(([name, t]) => `| ${name} | ${t.firstWorkingTapMs} ms | ${[...new Set(t.ways)].map((way) => `${way === 'form' ? 'buy form to checkout' : 'into the cart, held then replayed'} ×${t.ways.filter((w) => w === way).length}`).join(', ')} | ${t.appLiveMs} ms | ${t.appLiveFromStartMs} ms | ${t.lcpMs} ms |`),
+    '| first tap (phone, 4× CPU, slow 4G) | first paint → the control shows it heard a tap at first paint | first paint → the tap\'s effect | how it ended | first paint → app live | navigation → app live | LCP of the same loads |',
+    '|---|---|---|---|---|---|---|',
+    ...Object.entries(firstTap).map(([name, t]) => `| ${name} | ${t.heardMs} ms | ${t.firstWorkingTapMs} ms | ${[...new Set(t.ways)].map((way) => `${way === 'form' ? 'buy form to checkout' : 'held, then replayed'} ×${t.ways.filter((w) => w === way).length}`).join(', ')} | ${t.appLiveMs ?? '–'} ms | ${t.appLiveFromStartMs ?? '–'} ms | ${t.lcpMs ?? '–'} ms |`),
     '',
     `Cold fan-in: 200 concurrent requests for an uncached product → ${fanInCalls} upstream call(s).`,
     '',

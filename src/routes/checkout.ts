@@ -17,7 +17,11 @@ import { StorefrontError } from '../storefront/client'
 
 const MAX_BODY_BYTES = 16 * 1024
 
-const merchandiseId = z.string().regex(VARIANT_ID, 'must be a gid://shopify/ProductVariant/<digits> id')
+// One spelling per variant (no leading zeros), so the cap below merges every line of it.
+const merchandiseId = z
+  .string()
+  .regex(VARIANT_ID, 'must be a gid://shopify/ProductVariant/<digits> id')
+  .transform((id) => id.replace(/\/0+(?=\d)/, '/'))
 const quantity = z.number().int().min(1).max(MAX_QUANTITY)
 
 /**

@@ -259,3 +259,20 @@ test.each([
     expect(shopify.calls).toEqual([])
   }
 })
+
+// Shopify reads a variant's number, so 0001 and 1 are one variant to it: merged as such.
+test.each([
+  ['each line with its own number of leading zeros', (id: string, i: number) => id.replace(/(\d+)$/, `${'0'.repeat(i)}$1`)],
+  ['two of three lines, one with a leading zero', (id: string, i: number) => (i === 1 ? id.replace(/(\d+)$/, '0$1') : i === 2 ? id.replace(/\d+$/, '7') : id)],
+])(`the ${MAX_QUANTITY}-per-variant cap holds however a variant id is spelled: %s`, async (_, spell) => {
+  const res = await postJson({ lines: [60, 60, 1].map((quantity, i) => ({ merchandiseId: spell(VARIANT, i), quantity })) })
+  expect(res.status).toBe(400)
+  expect(((await res.json()) as { issues: { path: string; message: string }[] }).issues).toContainEqual(OVER_THE_CAP)
+  expect(shopify.calls).toEqual([])
+})
+
+test('a variant id with leading zeros reaches Shopify as its one spelling', async () => {
+  const res = await postJson({ lines: [{ merchandiseId: VARIANT.replace(/(\d+)$/, '00$1'), quantity: 2 }, { merchandiseId: VARIANT, quantity: 1 }] })
+  expect(res.status).toBe(200)
+  expect(shopify.calls).toEqual([{ lines: [{ merchandiseId: VARIANT, quantity: 3 }] }])
+})

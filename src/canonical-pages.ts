@@ -2,8 +2,9 @@ import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from './app-env'
 
 /**
- * A page asked for under a query string (`?utm_source=…`, `?fbclid=…`) or under another
- * spelling of its path (`/product/toddler%2Dblanket`) is the same page. Workers Cache keys
+ * A page asked for under a query string (`?utm_source=…`, `?fbclid=…`), under another
+ * spelling of its path (`/product/toddler%2Dblanket`) or with a header the cache keys by
+ * (`X-HTTP-Method-Override: …`, KEY_HEADERS) is the same page. Workers Cache keys
  * each spelling apart (docs: "Cache keys": path and query string), so an outsider could make
  * every request a miss: a render and a read of the product's Durable Object. Such a request
  * is answered instead with the canonical URL's page, asked for through a `ctx.exports`
@@ -20,13 +21,24 @@ export const canonicalPages: MiddlewareHandler<AppEnv> = async (c, next) => {
   const url = new URL(c.req.url)
   if (url.pathname.startsWith('/cart/')) return next()
   const path = canonicalPath(url.pathname)
+  const asked = new Headers(c.req.raw.headers)
+  const keyed = KEY_HEADERS.filter((name) => asked.has(name))
   // (A bare `?` is a spelling of its own to the cache, though URL.search reads it as empty.)
-  if (!c.req.url.includes('?') && path === url.pathname) return next()
-  const answer = await self.fetch(new Request(new URL(path, url), { method: c.req.method, headers: c.req.raw.headers }))
+  if (!c.req.url.includes('?') && path === url.pathname && keyed.length === 0) return next()
+  for (const name of keyed) asked.delete(name)
+  const answer = await self.fetch(new Request(new URL(path, url), { method: c.req.method, headers: asked }))
   const headers = new Headers(answer.headers)
   headers.set('Cloudflare-CDN-Cache-Control', 'no-store')
   return new Response(answer.body, { status: answer.status, headers })
 }
+
+/**
+ * The request headers Cloudflare's default cache key holds besides the URL (docs: "Cache
+ * Keys", 'A default cache key includes'). The shop reads none of them, so each value sent is
+ * one more copy of the same page: such a request is answered, like an odd spelling, from
+ * the canonical page, asked for without them.
+ */
+export const KEY_HEADERS = ['origin', 'x-http-method-override', 'x-http-method', 'x-method-override', 'x-forwarded-host', 'x-host', 'x-forwarded-scheme', 'x-original-url', 'x-rewrite-url', 'forwarded']
 
 /** Each segment of `pathname` decoded, then encoded the one way `encodeURIComponent` does. */
 export function canonicalPath(pathname: string): string {

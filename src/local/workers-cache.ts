@@ -1,3 +1,5 @@
+import { KEY_HEADERS } from '../canonical-pages'
+
 /**
  * A small stand-in for Workers Cache, for `npm start` and the tests only: Miniflare does not
  * emulate it yet (`ctx.cache` is undefined locally; workers-sdk discussion #14734). Only the
@@ -7,7 +9,8 @@
  * It keeps the contract the shop relies on (docs: "Workers Cache", "Configuration",
  * "Purging the cache", "Cache keys"):
  * - in front of the Worker: a fresh hit is answered without running it;
- * - GET and HEAD only, keyed by path and query string;
+ * - GET and HEAD only, keyed by path and query string and the headers Cloudflare's default
+ *   cache key holds (KEY_HEADERS: Origin, X-HTTP-Method-Override and the like);
  * - lifetimes from `Cloudflare-CDN-Cache-Control`, else `CDN-Cache-Control`, else
  *   `Cache-Control`: max-age, stale-while-revalidate (served at once, revalidated behind),
  *   stale-if-error (served when the Worker fails with 5xx), no-store / private / no-cache;
@@ -56,7 +59,9 @@ export function withLocalWorkersCache<E extends { WORKERS_CACHE_PEERS?: Fetcher 
 
       // HEAD is answered from a kept GET, but never kept itself: it has no body to keep.
       if (request.method !== 'GET' && request.method !== 'HEAD') return withStatus(await run(), 'DYNAMIC')
-      const key = url.pathname + url.search
+      // As production's default cache key: the URL, and the request headers it holds (docs:
+      // "Cache Keys"), so that a header the Worker ignores splits the cache here as there.
+      const key = [url.pathname + url.search, ...KEY_HEADERS.map((name) => request.headers.get(name) ?? '')].join('\n')
       const entry = entries.get(key)
       const age = entry ? (Date.now() - entry.storedAt) / 1000 : Infinity
 

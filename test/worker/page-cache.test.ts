@@ -192,6 +192,35 @@ test('the sitemap is kept like a page: tagged for purges, with nothing of one re
   }
 })
 
+// The attack on production's cache key (Cloudflare's docs, "Cache Keys": the default key
+// holds Origin, X-HTTP-Method-Override and the like, KEY_HEADERS): a random value of such a
+// header on every request would make each a miss, a render and a new kept copy. The local
+// stand-in keys by them as production does, so this is production's contract.
+test.each([
+  ['X-HTTP-Method-Override', () => crypto.randomUUID()],
+  ['X-HTTP-Method', () => crypto.randomUUID()],
+  ['X-Method-Override', () => crypto.randomUUID()],
+  ['X-Forwarded-Host', () => `${crypto.randomUUID()}.example`],
+  ['Origin', () => `https://${crypto.randomUUID()}.example`],
+])('a kept page asked for with a random %s is served from the canonical page, never rendered or kept again', async (header, value) => {
+  const shop = await open({ HTML_CACHE_SECONDS: '600', PRODUCT_CACHE_FRESH_SECONDS: '600' })
+  await eventually(async () => (await get(shop, '/product/toddler-blanket')).cache === 'HIT')
+  const linesBefore = shop.logEntries().length
+  const callsBefore = shop.double.calls.length
+  for (let i = 0; i < 10; i++) {
+    const res = await shop.fetch('/product/toddler-blanket', { headers: { ...BROWSER, [header]: value() } })
+    expect(res.status).toBe(200)
+    expect(await res.text()).toContain('Square Friends Fleece Blanket')
+    expect(res.headers.get('Cloudflare-CDN-Cache-Control')).toBe('no-store')
+  }
+  // Each answered by the canonical-page middleware from the kept page, asked for without
+  // the header: no page route ran, and Shopify was never asked.
+  const lines = shop.logEntries().slice(linesBefore).filter((e) => e.message === 'request')
+  expect(lines.map((e) => e.route)).toEqual(Array(10).fill('/*'))
+  expect(lines.every((e) => e.cache === null && e.upstreamMs === null)).toBe(true)
+  expect(shop.double.calls.length).toBe(callsBefore)
+})
+
 // The attack: a query string or another spelling of the path on every request, so that no
 // request is a hit and each costs a render and a read of the product's Durable Object.
 test('a kept page asked for under random queries or another spelling of its path is served from the kept page, never rendered', async () => {

@@ -16,6 +16,11 @@ const productUpdate = z.object({
   updated_at: z.iso.datetime({ offset: true }).transform((at) => Date.parse(at)).nullish(),
 })
 
+/** A body's SHA-256, hex: how a replay at the same second is told from a second edit. */
+async function digestOf(body: ArrayBuffer): Promise<string> {
+  return [...new Uint8Array(await crypto.subtle.digest('SHA-256', body))].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Shopify's delivery ids are UUIDs; anything longer or stranger is not Shopify's. */
@@ -38,8 +43,10 @@ async function signedByShopify(secret: string, body: ArrayBuffer, signature: str
  * Shopify's `products/update` webhook. Unsigned or wrongly signed requests are refused
  * before anything is touched. A delivery seen before (Shopify retries with the same
  * `X-Shopify-Webhook-Id`) changes nothing, and neither does a body whose signed
- * `updated_at` is not newer than the last one acted on: the id is not signed, so a leaked
- * delivery replayed under new ids is caught by its body. Genuine deliveries in a burst are
+ * `updated_at` is older than the last one acted on, or of the same second and already acted
+ * on: the id is not signed, so a leaked delivery replayed under new ids is caught by its
+ * body, while a second real edit within the same second (Shopify counts whole seconds) is
+ * acted on. Genuine deliveries in a burst are
  * refreshed and purged at most once per WEBHOOK_REFRESH_INTERVAL_MS (product-store.ts).
  *
  * The product's store asks Shopify at once, then every page tagged with the product is
@@ -78,7 +85,7 @@ export const webhooks = new Hono<AppEnv>().post(
     const store = productStore(c.env, config, handle)
     let claim: DeliveryClaim
     try {
-      claim = await store.claimDelivery(deliveryId, parsed.data.updated_at ?? null)
+      claim = await store.claimDelivery(deliveryId, parsed.data.updated_at ?? null, await digestOf(body))
     } catch (error) {
       // Not remembering a delivery is no reason to refuse a genuine one: act on it.
       log(c, 'warn', 'webhook delivery could not be remembered', { handle, deliveryId, error })

@@ -33,6 +33,8 @@ type Entry = { storedAt: number; product: Product | null }
 const ENTRY_KEY = 'entry-v2'
 const DELIVERIES_KEY = 'webhook-deliveries'
 const LAST_UPDATE_KEY = 'webhook-last-updated-at'
+/** The latest signed `updated_at` acted on, and the digests of the bodies acted on at that second. */
+type LastUpdate = { at: number; bodies: string[] }
 /**
  * Shopify retries a delivery for up to 48 hours; far fewer than this arrive per product.
  * Ids are at most 64 characters (routes/webhooks.ts), so the list stays under 14 KB, far
@@ -124,16 +126,24 @@ export class ProductStore extends DurableObject<Bindings> {
 
   /**
    * Whether to act on a delivery: 'seen' for an id seen before (Shopify may deliver one
-   * twice), 'not newer' for a body whose signed `updated_at` is no later than the last one
-   * acted on (the id is not signed, so a replayed body under a new id is caught here).
+   * twice), 'not newer' for a body whose signed `updated_at` is earlier than the last one
+   * acted on, or the same second with a body already acted on (`bodyDigest`; the id is not
+   * signed, so a replayed body under a new id is caught here).
    */
-  async claimDelivery(deliveryId: string, updatedAt: number | null): Promise<DeliveryClaim> {
+  async claimDelivery(deliveryId: string, updatedAt: number | null, bodyDigest: string): Promise<DeliveryClaim> {
     const seen = (await this.ctx.storage.get<string[]>(DELIVERIES_KEY)) ?? []
     if (seen.includes(deliveryId)) return 'seen'
-    const last = (await this.ctx.storage.get<number>(LAST_UPDATE_KEY)) ?? null
-    if (updatedAt !== null && last !== null && updatedAt <= last) return 'not newer'
+    const last = await this.ctx.storage.get<LastUpdate | number>(LAST_UPDATE_KEY)
+    // (A number: what was kept before the body's digest was.)
+    const { at, bodies } = typeof last === 'number' ? { at: last, bodies: [] } : (last ?? { at: null, bodies: [] })
+    // Shopify's updated_at counts whole seconds: two real edits within one share it, and
+    // only a body already acted on at that second is a replay.
+    if (updatedAt !== null && at !== null && (updatedAt < at || (updatedAt === at && bodies.includes(bodyDigest)))) return 'not newer'
     await this.ctx.storage.put(DELIVERIES_KEY, [...seen, deliveryId].slice(-DELIVERIES_KEPT))
-    if (updatedAt !== null) await this.ctx.storage.put(LAST_UPDATE_KEY, updatedAt)
+    if (updatedAt !== null) {
+      const kept: LastUpdate = { at: updatedAt, bodies: updatedAt === at ? [...bodies, bodyDigest].slice(-DELIVERIES_KEPT) : [bodyDigest] }
+      await this.ctx.storage.put(LAST_UPDATE_KEY, kept)
+    }
     return 'new'
   }
 

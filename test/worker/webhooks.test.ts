@@ -142,6 +142,26 @@ test('a leaked delivery replayed under new and long ids: refused or ignored by i
   await eventually(async () => (await page('/product/toddler-blanket')).html.includes('Renamed Blanket'), 8000)
 })
 
+// Shopify's updated_at counts whole seconds: a price changed twice within one second is two
+// real edits with the same updated_at, and the second must purge too, while a replay of
+// either body stays ignored.
+test('two genuine edits within the same second both refresh and purge; replays of either cost nothing', async () => {
+  await warm()
+  const at = '2026-11-25T12:00:00Z'
+  const send = async (body: string) => (await (await shop!.fetch('/webhooks/products/update', { method: 'POST', headers: await signedWebhookHeaders(body, SECRET), body })).json()) as Record<string, unknown>
+  const edit = (title: string) => JSON.stringify({ id: 8012345678901, handle: 'toddler-blanket', title, updated_at: at })
+  shop!.double.products.get('toddler-blanket')!.title = 'First Edit'
+  const first = await send(edit('First Edit'))
+  shop!.double.products.get('toddler-blanket')!.title = 'Second Edit'
+  const second = await send(edit('Second Edit'))
+  expect(Object.keys(first)).toContainEqual(expect.stringMatching(/^(purged|purging)$/))
+  expect(Object.keys(second)).toContainEqual(expect.stringMatching(/^(purged|purging|coalesced)$/))
+  await eventually(async () => (await page('/product/toddler-blanket')).html.includes('Second Edit'), 8000)
+  const callsBefore = shop!.double.callsOf('ProductByHandle').length
+  for (const replay of [edit('First Edit'), edit('Second Edit')]) expect(await send(replay)).toMatchObject({ reason: 'not newer than the last update' })
+  expect(shop!.double.callsOf('ProductByHandle').length).toBe(callsBefore)
+})
+
 // A merchant's bulk edit: many genuine deliveries for one product within a second.
 test('a burst of genuine deliveries is refreshed and purged at most once per interval', async () => {
   await warm()

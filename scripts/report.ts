@@ -1,5 +1,5 @@
 // `npm run report`: what shoppers did and how fast the shop was for them, over the last N
-// hours (README.md, "Field analytics"). Reads production's Analytics Engine when
+// hours (docs/field-analytics.md). Reads production's Analytics Engine when
 // CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN are set, else the local stand-in of a
 // running `npm start`.
 //
@@ -31,7 +31,8 @@ const { CLOUDFLARE_ACCOUNT_ID: accountId, CLOUDFLARE_API_TOKEN: token } = proces
 const source = !options.local && accountId && token ? analyticsEngine(accountId, token, options.dataset!) : localStandIn(options.local ?? 'http://127.0.0.1:8787')
 
 try {
-  const report = aggregate(await source.read(hours))
+  const { rows, notes } = await source.read(hours)
+  const report = aggregate(rows, notes)
   const heading = `The shop, last ${hours} h, from ${source.name}`
   // The distributions without their raw values: shares, counts and p75 per vital.
   const distributions = Object.fromEntries(Object.entries(report.distributions).map(([name, { values: _, ...summary }]) => [name, summary]))

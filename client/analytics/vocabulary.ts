@@ -3,8 +3,9 @@
 // lists only, so nothing a visitor types, and no address or query string, is ever stored.
 
 /**
- * The funnel, in order: four steps the browser reports, then two only the Worker records,
- * first-hand, whose names `POST /events` refuses.
+ * The funnel, in order: three steps the browser reports, then three only the Worker records,
+ * first-hand (a checkout started and created at POST /checkout, an order completed), whose
+ * names `POST /events` refuses.
  */
 export const FUNNEL = ['page_view', 'add_to_cart', 'cart_opened', 'checkout_started', 'checkout_created', 'order_completed'] as const
 export type FunnelStep = (typeof FUNNEL)[number]
@@ -14,10 +15,10 @@ export const VITALS = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const
 export type VitalName = (typeof VITALS)[number]
 
 /**
- * Why a checkout failed, by class: the Storefront error's kind (src/storefront/client.ts)
- * when the Worker reached Shopify, else what stopped it before.
+ * Why a checkout failed, by class, as the Worker saw it: the Storefront error's kind
+ * (src/storefront/client.ts), or 'internal'.
  */
-export const CHECKOUT_FAILURES = ['billing', 'http', 'graphql', 'user', 'shape', 'timeout', 'network', 'internal', 'refused', 'rate-limited', 'offline'] as const
+export const CHECKOUT_FAILURES = ['billing', 'http', 'graphql', 'user', 'shape', 'timeout', 'network', 'internal'] as const
 export type CheckoutFailure = (typeof CHECKOUT_FAILURES)[number]
 
 /** From the viewport's width: under 640 px a phone, under 1024 px a tablet. */
@@ -28,9 +29,8 @@ export const CONNECTIONS = ['slow-2g', '2g', '3g', '4g', 'unknown'] as const
 export const LCP_ELEMENTS = ['picture', 'text'] as const
 
 export type BrowserEvent =
-  | { type: 'page_view' | 'cart_opened' | 'checkout_started' }
+  | { type: 'page_view' | 'cart_opened' }
   | { type: 'add_to_cart'; quantity: number }
-  | { type: 'checkout_failed'; reason: CheckoutFailure }
   | { type: 'vital'; name: VitalName; value: number; element?: (typeof LCP_ELEMENTS)[number] }
 
 /** One beacon: a page load's events, with what they share. */

@@ -2,21 +2,8 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { checkoutCreatedAtom, isLoadingAtom } from './cart-edits'
 import { isCartOpenAtom, itemsAtom } from './cart-atoms'
 import { toastCheckoutFailed } from '../components/toasts'
-import { track } from '../analytics/track'
-import type { CheckoutFailure } from '../analytics/vocabulary'
 
 type CheckoutAnswer = { checkoutUrl: string; cartId: string }
-
-/**
- * The class of a failed checkout, for the field analytics: the Worker's `reason` (one of
- * CHECKOUT_FAILURES, src/routes/checkout.ts), else the status's.
- */
-async function failureOf(response: Response): Promise<CheckoutFailure> {
-  if (response.status === 429) return 'rate-limited'
-  if (response.status < 500) return 'refused'
-  const { reason } = (await response.json().catch(() => ({}))) as { reason?: CheckoutFailure }
-  return reason ?? 'internal'
-}
 
 /**
  * Creates the hosted cart through the Worker's POST /checkout and opens Shopify's checkout
@@ -42,18 +29,15 @@ export function useCheckout() {
       tab.document.title = tab.document.body.textContent = 'Taking you to checkout…'
     }
     setLoading(true)
-    track({ type: 'checkout_started' })
-    let failure: CheckoutFailure = 'offline'
+    // The field analytics count checkouts started and failed in the Worker, which sees them
+    // first-hand (src/routes/checkout.ts): nothing here for a visitor to forge.
     try {
       const response = await fetch('/checkout', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ lines: items.map((item) => ({ merchandiseId: item.variantId, quantity: item.quantity })) }),
       })
-      if (!response.ok) {
-        failure = await failureOf(response)
-        throw new Error(`checkout answered ${response.status}`)
-      }
+      if (!response.ok) throw new Error(`checkout answered ${response.status}`)
       const answer = (await response.json()) as CheckoutAnswer
       created(answer)
       if (tab) tab.location.href = answer.checkoutUrl
@@ -68,7 +52,6 @@ export function useCheckout() {
         if (!tab.closed) tab.location.href = '/to-checkout/failed/'
       }
       console.warn('Checkout failed:', error)
-      track({ type: 'checkout_failed', reason: failure })
       toastCheckoutFailed()
     } finally {
       setLoading(false)

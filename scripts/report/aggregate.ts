@@ -13,6 +13,10 @@ export const REPORTED_VITALS = ['LCP', 'INP', 'CLS'] as const satisfies VitalNam
 
 export type Percentile = { p75: number; count: number }
 export type Report = {
+  /** What the reader must know of the figures: a window read only in part, say. */
+  notes: string[]
+  /** Beacons POST /events turned away (over the rate limit, too large, invalid), at least this many. */
+  refusedBeacons: number
   funnel: { step: FunnelStep; count: number; conversion: number | null }[]
   checkoutFailures: Record<string, number>
   vitals: Record<'byPage' | 'byCountry' | 'byDevice', Record<string, Partial<Record<VitalName, Percentile>>>>
@@ -26,7 +30,11 @@ const weightOf = (row: Row) => Number(row._sample_interval) || 1
 
 function groupBy(rows: Row[], key: (row: Row) => string): Map<string, Row[]> {
   const groups = new Map<string, Row[]>()
-  for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row])
+  for (const row of rows) {
+    const group = groups.get(key(row))
+    if (group) group.push(row)
+    else groups.set(key(row), [row])
+  }
   return groups
 }
 
@@ -53,7 +61,7 @@ function cartsOf(rows: Row[]): Map<string, number> {
   return carts
 }
 
-export function aggregate(rows: Row[]): Report {
+export function aggregate(rows: Row[], notes: string[] = []): Report {
   const byEvent = groupBy(rows, (row) => text(row, 'event'))
   const sum = (list: Row[] = []) => list.reduce((total, row) => total + weightOf(row), 0)
 
@@ -104,5 +112,7 @@ export function aggregate(rows: Row[]): Report {
     page[text(row, 'element')] = (page[text(row, 'element')] ?? 0) + weightOf(row)
   }
 
-  return { funnel, checkoutFailures, vitals: { byPage: breakdown('route'), byCountry: breakdown('country'), byDevice: breakdown('device') }, distributions, lcpElements }
+  const refusedBeacons = (byEvent.get('beacon_refused') ?? []).reduce((total, row) => total + (Number(get(row, 'value')) || 0) * weightOf(row), 0)
+
+  return { notes, refusedBeacons, funnel, checkoutFailures, vitals: { byPage: breakdown('route'), byCountry: breakdown('country'), byDevice: breakdown('device') }, distributions, lcpElements }
 }

@@ -52,6 +52,8 @@ export function asHtml(report: Report, heading: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(heading)}</title>
 <style>body{font:15px/1.5 system-ui,sans-serif;color:#222;max-width:820px;margin:2rem auto;padding:0 1rem}svg{width:100%;height:auto;font-size:13px}table{border-collapse:collapse;margin-bottom:1rem}td,th{padding:.25rem .75rem;text-align:left;border-bottom:1px solid #ddd}.shares{margin:.25rem 0 1.5rem}</style></head><body>
 <h1>${escape(heading)}</h1>
+${report.notes.map((note) => `<p><strong>${escape(note)}</strong></p>`).join('')}
+<p>Beacons refused (over the rate limit, too large or invalid): at least ${Math.round(report.refusedBeacons)}</p>
 <h2>Funnel</h2>${funnelChart(report)}
 <h2>Core Web Vitals from shoppers' browsers</h2>
 ${VITALS.map((name) => `<h3>${name}</h3>${distributionChart(name, report)}${shares(name, report)}`).join('\n')}

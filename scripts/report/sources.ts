@@ -5,7 +5,9 @@ import { COLUMNS } from '../../src/analytics/columns.ts'
 import { REPORT_PATH } from '../../src/local/analytics.ts'
 import type { Row } from './aggregate.ts'
 
-export type Source = { name: string; read(hours: number): Promise<Row[]> }
+/** A window's rows, and what the reader must know of them (a cap that cut them short). */
+export type Read = { rows: Row[]; notes: string[] }
+export type Source = { name: string; read(hours: number): Promise<Read> }
 
 /**
  * The SQL API (docs: "SQL API": POST the query to /accounts/<id>/analytics_engine/sql with
@@ -25,7 +27,9 @@ export function analyticsEngine(accountId: string, token: string, dataset: strin
         body: query,
       })
       if (!response.ok) throw new Error(`Analytics Engine answered ${response.status}: ${(await response.text()).slice(0, 300)}`)
-      return ((await response.json()) as { data: Row[] }).data
+      const rows = ((await response.json()) as { data: Row[] }).data
+      const notes = rows.length >= MAX_ROWS ? [`Only the oldest ${MAX_ROWS.toLocaleString('en')} rows of this window were read: everything after them is missing from these figures. Ask for fewer --hours.`] : []
+      return { rows, notes }
     },
   }
 }
@@ -41,7 +45,7 @@ export function localStandIn(origin: string): Source {
         throw new Error(`${origin} is not answering (${error.message}); start the shop with \`npm start\``)
       })
       if (!response.ok) throw new Error(`${origin}${REPORT_PATH} answered ${response.status}; is this the local shop (\`npm start\`)?`)
-      return ((await response.json()) as { data: Row[] }).data
+      return { rows: ((await response.json()) as { data: Row[] }).data, notes: [] }
     },
   }
 }

@@ -6,7 +6,7 @@ export const STEP_NAMES = {
   page_view: 'page views',
   add_to_cart: 'added to cart',
   cart_opened: 'cart opened',
-  checkout_started: 'checkout started',
+  checkout_started: 'checkout started (Worker)',
   checkout_created: 'checkout created (Worker)',
   order_completed: 'order completed (Worker)',
 } as const
@@ -15,8 +15,9 @@ export const formatVital = (name: VitalName, value: number) => (name === 'CLS' ?
 export const percent = (share: number | null) => (share === null ? '' : `${(share * 100).toFixed(1)}%`)
 
 export function asText(report: Report, heading: string): string {
-  const lines = [heading, '', 'Funnel                          count   of the step before']
+  const lines = [heading, ...report.notes.map((note) => `\n! ${note}`), '', 'Funnel                          count   of the step before']
   for (const { step, count, conversion } of report.funnel) lines.push(`  ${STEP_NAMES[step].padEnd(28)}${String(Math.round(count)).padStart(7)}   ${percent(conversion)}`)
+  lines.push('', `Beacons refused (over the rate limit, too large or invalid): at least ${Math.round(report.refusedBeacons)}`)
   const failures = Object.entries(report.checkoutFailures)
   if (failures.length > 0) lines.push('', `Checkout failures: ${failures.map(([reason, n]) => `${reason} ${n}`).join(', ')}`)
   for (const [title, groups] of [

@@ -7,7 +7,7 @@ import { z } from 'zod'
 import type { CheckoutFailure } from '../../client/analytics/vocabulary'
 import { MAX_LINES, MAX_QUANTITY, VARIANT_ID } from '../../client/model/cart'
 import type { AppEnv } from '../app-env'
-import { limitPerClient } from '../rate-limit'
+import { limitPerClient } from './limit-per-client'
 import { readConfig } from '../config'
 import { log } from '../log'
 import { issuesOf, limitBody, noStore, postOnly, refusals } from './post-endpoint'
@@ -73,10 +73,16 @@ function formFailureText(c: Context<AppEnv>): string {
 
 async function startCheckout(c: Context<AppEnv>, lines: CartLineInput[]) {
   const config = readConfig(c.env)
+  // The funnel's checkouts started and failed, counted here, where they happen: a browser's
+  // word for them could be forged (POST /events does not take them).
+  record(c, { event: 'checkout_started' })
   startTime(c, 'storefront')
   let cart: CreatedCart
   try {
     cart = await createCart(config.storefront, lines, c.req.header('CF-Connecting-IP'))
+  } catch (error) {
+    record(c, { event: 'checkout_failed', detail: (error instanceof StorefrontError ? error.kind : 'internal') satisfies CheckoutFailure })
+    throw error
   } finally {
     endTime(c, 'storefront')
   }

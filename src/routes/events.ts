@@ -1,26 +1,33 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { csrf } from 'hono/csrf'
 import { zValidator } from '@hono/zod-validator'
 import { z } from 'zod'
-import { CHECKOUT_FAILURES, CONNECTIONS, DEVICES, LCP_ELEMENTS, MAX_BATCH_BYTES, MAX_EVENTS_PER_BATCH, VITALS, type BrowserEvent } from '../../client/analytics/vocabulary'
+import { CONNECTIONS, DEVICES, LCP_ELEMENTS, MAX_BATCH_BYTES, MAX_EVENTS_PER_BATCH, VITALS, type BrowserEvent, type VitalName } from '../../client/analytics/vocabulary'
 import { MAX_QUANTITY } from '../../client/model/cart'
 import { PAGES, type PageName } from '../../client/pages/pages'
 import type { AppEnv } from '../app-env'
 import { record } from '../analytics/record'
-import { limitPerClient } from '../rate-limit'
+import { limitPerClient } from './limit-per-client'
 import { issuesOf, limitBody, noStore, postOnly, refusals } from './post-endpoint'
 
 /**
- * What a browser may report. Closed lists and bounded numbers only: a name the Worker
- * records itself ('checkout_created', 'order_completed') is no event here, so no body can
- * change the funnel's server-side counts.
+ * The most a vital can plausibly be: milliseconds (a page that takes a minute to paint has
+ * lost its shopper long before), or CLS's unitless score (a page shifting by ten whole
+ * viewports is no page). Beyond these, a value is a forgery, and the beacon is refused.
+ */
+const VITAL_BOUNDS: Record<VitalName, number> = { LCP: 60_000, FCP: 60_000, TTFB: 60_000, INP: 30_000, CLS: 10 }
+
+/**
+ * What a browser may report. Closed lists and bounded numbers only: a step the Worker sees
+ * first-hand (a checkout started, created or failed, an order completed) is no event here,
+ * so no body can change those counts; the Worker records them itself.
  */
 const browserEvent = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.enum(['page_view', 'cart_opened', 'checkout_started']) }),
+  z.strictObject({ type: z.enum(['page_view', 'cart_opened']) }),
   z.strictObject({ type: z.literal('add_to_cart'), quantity: z.int().min(1).max(MAX_QUANTITY) }),
-  z.strictObject({ type: z.literal('checkout_failed'), reason: z.enum(CHECKOUT_FAILURES) }),
-  // Milliseconds, or CLS's unitless score; a minute bounds any real paint or response.
-  z.strictObject({ type: z.literal('vital'), name: z.enum(VITALS), value: z.number().min(0).max(60_000), element: z.enum(LCP_ELEMENTS).optional() }),
+  z
+    .strictObject({ type: z.literal('vital'), name: z.enum(VITALS), value: z.number().min(0), element: z.enum(LCP_ELEMENTS).optional() })
+    .refine((vital) => vital.value <= VITAL_BOUNDS[vital.name], { message: 'is beyond what any real page load measures', path: ['value'] }),
 ])
 
 // The schema and the browser's type (client/analytics/vocabulary.ts) name the same events:
@@ -32,8 +39,35 @@ export const eventBatch = z.strictObject({
   page: z.enum(Object.keys(PAGES) as [PageName, ...PageName[]]),
   device: z.enum(DEVICES),
   connection: z.enum(CONNECTIONS),
-  events: z.array(browserEvent).min(1).max(MAX_EVENTS_PER_BATCH),
+  events: z
+    .array(browserEvent)
+    .min(1)
+    .max(MAX_EVENTS_PER_BATCH)
+    // A page load measures each vital once (the collector sends each final value once).
+    .refine((events) => new Set(events.flatMap((e) => (e.type === 'vital' ? [e.name] : []))).size === events.filter((e) => e.type === 'vital').length, {
+      message: 'names a vital more than once',
+    }),
 })
+
+/**
+ * Beacons refused past this point (over the rate limit, too large, invalid) are counted for
+ * the report, cheaply: this isolate writes one row for its first refusal and then one for
+ * every REFUSALS_PER_ROW, each row's value the refusals it stands for. A flood of forged
+ * beacons then costs Analytics Engine a hundredth of a write each, and the report says how
+ * many were turned away (at least: up to REFUSALS_PER_ROW - 1 per isolate wait for their row).
+ */
+const REFUSALS_PER_ROW = 100
+let refusalsUnrecorded = 0
+let refusalsRecorded = false
+const countRefusals: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next()
+  if (c.res.status < 400) return
+  refusalsUnrecorded++
+  if (refusalsRecorded && refusalsUnrecorded < REFUSALS_PER_ROW) return
+  record(c, { event: 'beacon_refused', value: refusalsUnrecorded })
+  refusalsUnrecorded = 0
+  refusalsRecorded = true
+}
 
 /** The page's route pattern ('/product/:handle'), or its name for the pages no route has. */
 const routeOf = (page: PageName) => PAGES[page].path ?? `(${page})`
@@ -52,6 +86,7 @@ export const events = new Hono<AppEnv>()
     csrf(),
     // Global Privacy Control: nothing is read or kept.
     async (c, next) => (c.req.header('Sec-GPC') === '1' ? c.body(null, 204) : next()),
+    countRefusals,
     // A page sends one beacon each time it is hidden.
     limitPerClient('EVENTS_RATE_LIMITER', 'Too many events; please try again in a minute'),
     async (c, next) => ((c.req.header('Content-Type') ?? '').includes('application/json') ? next() : c.json({ error: 'Send events as application/json' }, 415)),
@@ -65,7 +100,6 @@ export const events = new Hono<AppEnv>()
       for (const event of events) {
         const shared = { event: event.type, route, device, connection }
         if (event.type === 'vital') record(c, { ...shared, detail: event.name, element: event.element, value: event.value })
-        else if (event.type === 'checkout_failed') record(c, { ...shared, detail: event.reason })
         else if (event.type === 'add_to_cart') record(c, { ...shared, value: event.quantity })
         else record(c, shared)
       }

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { aggregate, weightedP75, type Row } from '../../scripts/report/aggregate'
 import { asHtml } from '../../scripts/report/html'
-import { analyticsEngine } from '../../scripts/report/sources'
+import { analyticsEngine, MAX_ROWS, type Read } from '../../scripts/report/sources'
 import { asText } from '../../scripts/report/text'
 
 // `npm run report`'s arithmetic, on rows shaped as Analytics Engine's SQL API answers them.
@@ -75,8 +75,9 @@ test('production is read through the Analytics Engine SQL API with the token, th
     return Response.json({ meta: [], data: [row('page_view', { _sample_interval: '4' })], rows: 1 })
   }) as typeof fetch
   try {
-    const rows = await analyticsEngine('0123456789abcdef0123456789abcdef', 'secret-token', 'blanket_shop_events').read(6)
+    const { rows, notes } = await analyticsEngine('0123456789abcdef0123456789abcdef', 'secret-token', 'blanket_shop_events').read(6)
     expect(aggregate(rows).funnel[0]).toEqual({ step: 'page_view', count: 4, conversion: null })
+    expect(notes).toEqual([])
   } finally {
     globalThis.fetch = realFetch
   }
@@ -96,4 +97,25 @@ test("the SQL API's refusal is said, with its status", async () => {
   } finally {
     globalThis.fetch = realFetch
   }
+})
+
+// A window larger than the read's cap must not pass for the whole: the report says so, in
+// each of its forms, and how many beacons were turned away.
+test('a window cut short by the row cap is reported as such, with the beacons refused', async () => {
+  const realFetch = globalThis.fetch
+  globalThis.fetch = (async () => Response.json({ data: Array.from({ length: MAX_ROWS }, () => row('page_view')) })) as unknown as typeof fetch
+  let read: Read
+  try {
+    read = await analyticsEngine('a', 't', 'blanket_shop_events').read(24)
+  } finally {
+    globalThis.fetch = realFetch
+  }
+  expect(read.notes).toEqual([expect.stringMatching(/^Only the oldest 100,000 rows of this window were read/)])
+  const report = aggregate([...read.rows, row('beacon_refused', { double1: 1 }), row('beacon_refused', { double1: 100, _sample_interval: 2 })], read.notes)
+  expect(report.refusedBeacons).toBe(201)
+  expect(report.notes).toEqual(read.notes)
+  const text = asText(report, 'The shop')
+  expect(text).toContain('! Only the oldest 100,000 rows of this window were read')
+  expect(text).toContain('Beacons refused (over the rate limit, too large or invalid): at least 201')
+  expect(asHtml(report, 'The shop')).toContain('<strong>Only the oldest 100,000 rows of this window were read')
 })

@@ -57,7 +57,7 @@ export const START_APP_SCRIPT = `(function (script) {
   function reload() {
     if (leaving || bought || taps.held.length) return false;
     try {
-      if (Date.now() - Number(sessionStorage.getItem('${RELOADED_AT}') || 0) < ${RELOAD_AT_MOST_EVERY_MS}) return false;
+      if (!(Date.now() - Number(sessionStorage.getItem('${RELOADED_AT}') || 0) >= ${RELOAD_AT_MOST_EVERY_MS})) return false;
       sessionStorage.setItem('${RELOADED_AT}', String(Date.now()));
     } catch (error) {
       return false;
@@ -88,4 +88,4 @@ export const START_APP_SCRIPT = `(function (script) {
 })(document.currentScript);`
 
 /** CSP source for START_APP_SCRIPT; test/unit/start-app.test.ts checks it matches. */
-export const START_APP_SCRIPT_HASH = "'sha256-5eURZU1ayArhwB6E1byBYeWRkYWdwfl6iT6zNi4jBzc='"
+export const START_APP_SCRIPT_HASH = "'sha256-4ek/0QeOU7vfbaZ3+akPlZ+gI0wbo4n4UjINrvMy9Hs='"

@@ -1,6 +1,6 @@
-import { createMiddleware } from 'hono/factory'
+// The plain limiter, which the product's Durable Object uses too: no Hono, no app env, so
+// anything may import it (src/routes/limit-per-client.ts is the routes' middleware).
 import { convertIPv6ToBinary, distinctRemoteAddr } from 'hono/utils/ipaddr'
-import type { AppEnv } from './app-env'
 
 /**
  * Whom a rate limit counts, from `CF-Connecting-IP`: an IPv4 address, or an IPv6 client's
@@ -25,16 +25,4 @@ export function rateLimitKey(ip: string | null | undefined): string {
 export async function withinLimit(limiter: RateLimit | undefined, ip: string | null | undefined): Promise<boolean> {
   if (!limiter) return true
   return (await limiter.limit({ key: rateLimitKey(ip) })).success
-}
-
-/**
- * A route's limit per client: over it, a 429 with `Retry-After` (the bindings count per
- * minute) and what was refused, in the JSON shape every other refusal has.
- */
-export function limitPerClient(binding: 'CHECKOUT_RATE_LIMITER' | 'EVENTS_RATE_LIMITER', refused: string) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    if (await withinLimit(c.env[binding], c.req.header('CF-Connecting-IP'))) return next()
-    c.header('Retry-After', '60')
-    return c.json({ error: refused }, 429)
-  })
 }

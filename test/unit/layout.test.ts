@@ -47,3 +47,29 @@ test('every page of the table is a folder with its view and its meta, and every 
 test('the Worker never imports browser-only code', () => {
   expect(crossings((file) => file.startsWith('src/'), (target) => target.startsWith('client/browser/'))).toEqual([])
 })
+
+/** The source file an import names, extension and all (null for one outside src/ and client/). */
+function fileOf(target: string): string | null {
+  for (const suffix of ['', '.ts', '.tsx', '/index.ts', '/index.tsx']) if (sources.includes(target + suffix)) return target + suffix
+  return null
+}
+
+// A circle, even of type imports only, means two modules that cannot be read, changed or
+// tested one without the other (rate-limit.ts once needed the app's env for its middleware).
+test('no import circle among src/ and client/, type imports included', () => {
+  const graph = new Map(sources.map((file) => [file, importsOf(file).map(fileOf).filter((target): target is string => target !== null)]))
+  const circles: string[] = []
+  const state = new Map<string, 'open' | 'done'>()
+  const path: string[] = []
+  const visit = (file: string) => {
+    if (state.get(file) === 'done') return
+    if (state.get(file) === 'open') return void circles.push([...path.slice(path.indexOf(file)), file].join(' → '))
+    state.set(file, 'open')
+    path.push(file)
+    for (const target of graph.get(file) ?? []) visit(target)
+    path.pop()
+    state.set(file, 'done')
+  }
+  for (const file of sources) visit(file)
+  expect(circles).toEqual([])
+})

@@ -28,7 +28,7 @@ const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 // read off three (bench/README.md, 'The page itself against its copy from before').
 const LIGHTHOUSE_RUNS = 5
 // Lighthouse's default 4× CPU slowdown assumes a high-end desktop (benchmarkIndex 1500-2000)
-// and turns it into a mid-tier phone. Its docs (docs/throttling.md, 'Calibrating the CPU
+// and turns it into a mid-tier phone. Its own docs (the Lighthouse repository's throttling page, 'Calibrating the CPU
 // slowdown') put an index of 800-1500, this machine's, at 'high-end mobile' or 'low-end
 // desktop', and recommend 2× to emulate the same mid-tier phone from there.
 const CALIBRATED_CPU_SLOWDOWN = 2

@@ -68,7 +68,7 @@ const checkoutHosts = z
 const seconds = (fallback: number) => z.coerce.number().int().min(0).max(31_536_000).default(fallback)
 const millis = (fallback: number) => z.coerce.number().int().min(0).max(60_000).default(fallback)
 
-/** Every setting the Worker reads, with its default: README.md's "Settings" table lists each. */
+/** Every setting the Worker reads, with its default: docs/deploying.md's "Settings" table lists each. */
 const settings = z.object({
   SHOP_ORIGIN: shopOriginSchema,
   SHOPIFY_STORE_DOMAIN: storeDomainSchema,

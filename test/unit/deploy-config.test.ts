@@ -63,9 +63,9 @@ test('logs: no invocation line per request, and no head sampling that would drop
   expect(Number(production.vars.LOG_SAMPLE_RATE)).toBeLessThan(1)
 })
 
-test("README's settings table names every setting the Worker reads and every binding wrangler.toml declares, and nothing else", () => {
-  const readme = readFileSync('README.md', 'utf8')
-  const table = readme.slice(readme.indexOf('### Settings'))
+test("docs/deploying.md's settings table names every setting the Worker reads and every binding wrangler.toml declares, and nothing else", () => {
+  const readme = readFileSync('docs/deploying.md', 'utf8')
+  const table = readme.slice(readme.indexOf('## Settings'))
   const documented = [...table.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((match) => match[1])
   const limiters = production.ratelimits.map((limit: { name: string }) => limit.name)
   const datasets = production.analytics_engine_datasets.map((dataset: { binding: string }) => dataset.binding)

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from './app-env'
+import { KEY_HEADERS } from './cache-key-headers'
 
 /**
  * A page asked for under a query string (`?utm_source=…`, `?fbclid=…`), under another
@@ -31,14 +32,6 @@ export const canonicalPages: MiddlewareHandler<AppEnv> = async (c, next) => {
   headers.set('Cloudflare-CDN-Cache-Control', 'no-store')
   return new Response(answer.body, { status: answer.status, headers })
 }
-
-/**
- * The request headers Cloudflare's default cache key holds besides the URL (docs: "Cache
- * Keys", 'A default cache key includes'). The shop reads none of them, so each value sent is
- * one more copy of the same page: such a request is answered, like an odd spelling, from
- * the canonical page, asked for without them.
- */
-export const KEY_HEADERS = ['origin', 'x-http-method-override', 'x-http-method', 'x-method-override', 'x-forwarded-host', 'x-host', 'x-forwarded-scheme', 'x-original-url', 'x-rewrite-url', 'forwarded']
 
 /** Each segment of `pathname` decoded, then encoded the one way `encodeURIComponent` does. */
 export function canonicalPath(pathname: string): string {

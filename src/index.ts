@@ -9,7 +9,7 @@ import { canonicalPages } from './canonical-pages'
 import { cartStatus } from './routes/cart-status'
 import { checkout } from './routes/checkout'
 import { events } from './routes/events'
-import { pages, renderError, renderNotFound } from './routes/pages'
+import { pages, renderError, renderNotFound } from './routes/page-routes'
 import { webhooks } from './routes/webhooks'
 
 export { ProductStore } from './storefront/product-store'

@@ -1,4 +1,15 @@
 import { CONTACT_EMAIL, CONTACT_MESSAGE_URL } from '../content/contact'
+import { FOOTER_PAGES } from '../pages/pages'
+
+const LINK = 'inline-flex min-h-6 items-center hover:text-white'
+
+// The shop's own pages from the page table (client/pages/pages.ts), beside the two ways to
+// reach us; in the order of their words.
+const links = [
+  ...FOOTER_PAGES.map(({ label, path }) => ({ label, href: path, external: false })),
+  { label: 'E-mail', href: `mailto:${CONTACT_EMAIL}`, external: false },
+  { label: 'Message', href: CONTACT_MESSAGE_URL, external: true },
+].sort((a, b) => a.label.localeCompare(b.label))
 
 export function Footer() {
   return (
@@ -7,11 +18,13 @@ export function Footer() {
         <p>© 2026 Square Snuggles. All rights reserved.</p>
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
-            <li><a className="inline-flex min-h-6 items-center hover:text-white" href="/about">About</a></li>
-            <li><a className="inline-flex min-h-6 items-center hover:text-white" href={`mailto:${CONTACT_EMAIL}`}>E-mail</a></li>
-            <li><a className="inline-flex min-h-6 items-center hover:text-white" href={CONTACT_MESSAGE_URL} rel="noopener noreferrer" target="_blank">Message</a></li>
-            <li><a className="inline-flex min-h-6 items-center hover:text-white" href="/privacy">Privacy</a></li>
-            <li><a className="inline-flex min-h-6 items-center hover:text-white" href="/terms">Terms of use</a></li>
+            {links.map(({ label, href, external }) => (
+              <li key={label}>
+                <a className={LINK} href={href} {...(external ? { rel: 'noopener noreferrer', target: '_blank' } : {})}>
+                  {label}
+                </a>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>

@@ -28,7 +28,7 @@ export type MetaInput = {
 
 /**
  * What the Worker needs to know of a page besides its view: its head, status and product.
- * Each page folder has one (`meta.ts`); only the Worker reads it (src/routes/pages.tsx).
+ * Each page folder has one (`meta.ts`); only the Worker reads it (src/routes/page-routes.tsx).
  */
 export type PageMeta = {
   /**

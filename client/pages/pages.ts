@@ -8,23 +8,28 @@ type PageEntry = {
   path: string | null
   /** The view, `<name>/page.tsx`: its own chunk, so a phone downloads only the page it shows. */
   load: () => Promise<{ default: PageComponent }>
+  /** An address that shows it, where `path` has parameters or there is none: what the tests visit. */
+  example?: string
+  /** Its link's words in the footer, for a page the footer links to. */
+  footer?: string
 }
 
 /**
  * Every page of the shop. Each is a folder, `client/pages/<name>/`: `page.tsx` (the view,
  * which hydrates at once), `sections.tsx` where it has parts that hydrate later or never (static sections), and
  * `meta.ts` (head, status, product), which the Worker finds by the folder's name
- * (src/routes/pages.tsx), so the browser's bundle never names it. From this table come the
- * page names, the modules the browser loads, the Worker's routes and the sitemap; adding a
- * page is a folder and a line here (docs/architecture.md, 'Adding a page').
+ * (src/routes/page-routes.tsx), so the browser's bundle never names it. From this table come the
+ * page names, the modules the browser loads, the Worker's routes, the sitemap, the footer's
+ * links and the pages every test tier visits; adding a page is a folder and a line here
+ * (docs/architecture.md, 'Adding a page').
  */
 export const PAGES = {
   home: { path: '/', load: () => import('./home/page') },
-  product: { path: '/product/:handle', load: () => import('./product/page') },
-  about: { path: '/about', load: () => import('./about/page') },
-  terms: { path: '/terms', load: () => import('./terms/page') },
-  privacy: { path: '/privacy', load: () => import('./privacy/page') },
-  'not-found': { path: null, load: () => import('./not-found/page') },
+  product: { path: '/product/:handle', example: '/product/toddler-blanket', load: () => import('./product/page') },
+  about: { path: '/about', footer: 'About', load: () => import('./about/page') },
+  terms: { path: '/terms', footer: 'Terms of use', load: () => import('./terms/page') },
+  privacy: { path: '/privacy', footer: 'Privacy', load: () => import('./privacy/page') },
+  'not-found': { path: null, example: '/no/such/page', load: () => import('./not-found/page') },
   // In the entry, not a chunk: the app's error boundary must show it without another request.
   error: { path: null, load: async () => ({ default: ErrorPage }) },
 } satisfies Record<string, PageEntry>
@@ -42,3 +47,12 @@ export const loadPage = async (name: PageName): Promise<PageComponent> => (await
  * derived from the folder, never typed. Null for the page that lives in the entry.
  */
 export const pageSource = (name: PageName): string | null => (name === 'error' ? null : `client/pages/${name}/page.tsx`)
+
+/** Where each page can be seen, for the tests of every tier: its path, or its example. */
+export const PAGE_EXAMPLES = Object.entries(PAGES as Record<PageName, PageEntry>).flatMap(([name, entry]) => {
+  const path = entry.example ?? entry.path
+  return path && !path.includes(':') ? [{ name: name as PageName, path }] : []
+})
+
+/** The footer's links to pages of the shop, as the table names them. */
+export const FOOTER_PAGES = Object.values(PAGES as Record<PageName, PageEntry>).flatMap((entry) => (entry.footer && entry.path ? [{ label: entry.footer, path: entry.path }] : []))

@@ -1,4 +1,4 @@
-import { KEY_HEADERS } from '../canonical-pages'
+import { KEY_HEADERS } from '../cache-key-headers.ts'
 
 /**
  * A small stand-in for Workers Cache, for `npm start` and the tests only: Miniflare does not

@@ -121,7 +121,7 @@ describe('when the product is not available', () => {
 
   test('the order button shows the error toast "Product not available" at top centre', async () => {
     const watched = await openPage(browser, PHONE)
-    // A 503, so that no cache keeps the page without its product (src/routes/pages.tsx).
+    // A 503, so that no cache keeps the page without its product (src/routes/page-routes.tsx).
     expect((await watched.page.goto(broken.origin + '/'))!.status()).toBe(503)
     await hydrated(watched.page)
     await watched.page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()

@@ -192,7 +192,7 @@ describe('the error catalogue on the product page', () => {
   test('the landing page still sells when the product fetch fails', async () => {
     shop.double.setFault({ kind: 'status', status: 500 })
     const res = await shop.fetch('/?uncached', { headers: { 'User-Agent': 'Mozilla/5.0 Chrome/126.0' } })
-    expect(res.status).toBe(503) // so that no cache keeps it (src/routes/pages.tsx)
+    expect(res.status).toBe(503) // so that no cache keeps it (src/routes/page-routes.tsx)
     expect(res.headers.get('Cache-Control')).toBe('no-store')
     const html = await res.text()
     expect(html).toContain('Only $38 – Order Now!')

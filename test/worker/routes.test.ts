@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { PAGE_EXAMPLES } from '../../client/pages/pages'
 import { readBudget } from '../../bench/budget'
 import { appModules, criticalJs, PRIVATE_TOKEN, PUBLIC_TOKEN, startShop, type Shop } from './harness'
 import sharp from 'sharp'
@@ -12,12 +13,12 @@ describe('routes', () => {
   })
   afterAll(() => shop?.dispose())
 
-  test.each([
+  test.each<[string, number, string]>([
+    // Every page of the table (client/pages/pages.ts), by its example address: a page added
+    // there is tested here without a line of its own.
+    ...PAGE_EXAMPLES.map(({ name, path }): [string, number, string] => [path, name === 'not-found' ? 404 : 200, '<h1']),
     ['/', 200, 'Only $38 – Order Now!'],
     ['/product/toddler-blanket', 200, 'Square Friends Fleece Blanket'],
-    ['/terms', 200, 'Terms of Use'],
-    ['/privacy', 200, 'Privacy Policy'],
-    ['/about', 200, 'About'],
     ['/product/no-such-blanket', 404, 'Product not found'],
     ['/nope', 404, 'Oops! Page not found'],
     ['/product/toddler-blanket/extra', 404, 'Oops! Page not found'],
@@ -248,7 +249,10 @@ describe('search engines and sharing', () => {
     expect(await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 })
   })
 
-  test.each(['/', '/terms', '/privacy', '/about'])('%s has its own title, description and canonical URL', async (path) => {
+  // Every page of the table the sitemap lists (its meta says where it lives).
+  const listed = PAGE_EXAMPLES.filter(({ name }) => name !== 'not-found').map(({ path }) => path)
+
+  test.each(listed)('%s has its own title, description and canonical URL', async (path) => {
     const html = await (await shop.fetch(path)).text()
     expect(html).toMatch(/<title>[^<]*Square Snuggles[^<]*<\/title>/)
     expect(html).toMatch(/<meta name="description" content="[^"]{20,}"\/>/)
@@ -260,7 +264,7 @@ describe('search engines and sharing', () => {
     const sitemap = await shop.fetch('/sitemap.xml')
     expect(sitemap.headers.get('Content-Type')).toContain('application/xml')
     const xml = await sitemap.text()
-    for (const path of ['/', '/product/toddler-blanket', '/about', '/terms', '/privacy']) expect(xml).toContain(`<loc>${SHOP_ORIGIN}${path}</loc>`)
+    for (const path of listed) expect(xml).toContain(`<loc>${SHOP_ORIGIN}${path}</loc>`)
     const robots = await (await shop.fetch('/robots.txt')).text()
     expect(robots).toContain('Disallow: /checkout')
   })

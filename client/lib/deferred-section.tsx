@@ -1,6 +1,6 @@
 import { memo, Suspense, use, useState, useSyncExternalStore, type ComponentType } from 'react'
 import { reloadForLostCode } from './lost-code'
-import { track, type Thenable } from './thenable'
+import { settling, type Thenable } from './thenable'
 
 export type DeferredSection<P extends object = object> = ComponentType<P> & { preload: () => Thenable<ComponentType<P>> }
 
@@ -32,13 +32,13 @@ const sections = new Set<DeferredSection<never>>()
  */
 export function deferredSection<P extends object = object>(load: () => Promise<ComponentType<P>>): DeferredSection<P> {
   let module: Thenable<ComponentType<P>> | undefined
-  const preload = () => (module ??= track(load()))
+  const preload = () => (module ??= settling(load()))
   let lost: Thenable<ComponentType<P> | null> | undefined
   // In the browser a load that fails settles as null: the section keeps what the server drew.
   const loadOrLose = (): Thenable<ComponentType<P> | null> => {
     const loading = preload()
     if (loading.status === 'fulfilled') return loading
-    return (lost ??= track(
+    return (lost ??= settling(
       Promise.resolve(loading).catch((error: unknown) => {
         console.warn('A part of the page could not load its code; it keeps the server’s HTML.', error)
         reloadForLostCode()

@@ -7,7 +7,8 @@ import type { ReactPromise } from 'react'
  */
 export type Thenable<T> = ReactPromise<T>
 
-export function track<T>(promise: Promise<T>): Thenable<T> {
+/** `promise`, marked as it settles, so `use()` can read it then without suspending. */
+export function settling<T>(promise: Promise<T>): Thenable<T> {
   const thenable = Object.assign(promise, { status: 'pending' as const })
   // Each handler returns nothing: returning the thenable itself would make the promise
   // `then` returns adopt its rejection, a rejection nothing handles.

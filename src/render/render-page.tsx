@@ -5,7 +5,7 @@ import { isbot } from 'isbot'
 import { App } from '../../client/App'
 import { preloadSections } from '../../client/lib/deferred-section'
 import { loadPage, type PageData } from '../../client/pages/pages'
-import { fulfilled, track, type Thenable } from '../../client/lib/thenable'
+import { fulfilled, settling, type Thenable } from '../../client/lib/thenable'
 import type { ProductResult } from '../../client/model/product-result'
 import type { AppEnv, RenderedPage } from '../app-env'
 import { configOrNull } from '../config'
@@ -69,7 +69,7 @@ export async function renderPage(c: Context<AppEnv>, render: PageRender): Promis
 
   const [styles, Page] = await Promise.all([inlineStyles(c.env.ASSETS), loadWholePage(render.page.page)])
   // The app reads the product itself: at once when it is known, else when it streams in.
-  const products = lookup ? fulfilled(lookup.result) : product ? track(Promise.resolve(product).then((found) => found.result)) : null
+  const products = lookup ? fulfilled(lookup.result) : product ? settling(Promise.resolve(product).then((found) => found.result)) : null
   c.status(status as ContentfulStatusCode)
   // Through @hono/react-renderer (src/render/page-renderer.tsx). A crawler waited for the
   // product above, and every section is preloaded, so nothing is left to stream late.

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { PAGES, type PageName } from '../../client/pages/pages'
 import type { PageMeta } from '../../client/pages/page-meta'
-import { fulfilled, track } from '../../client/lib/thenable'
+import { fulfilled, settling } from '../../client/lib/thenable'
 import { LANDING_PRODUCT_HANDLE } from '../../client/model/product-result'
 import type { AppEnv } from '../app-env'
 import { readConfig } from '../config'
@@ -30,7 +30,7 @@ function loadProduct(c: Context<AppEnv>, handle: string) {
       return { result: { status: 'unavailable' } }
     },
   )
-  return track(request)
+  return settling(request)
 }
 
 /**

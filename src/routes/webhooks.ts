@@ -47,7 +47,7 @@ async function signedByShopify(secret: string, body: ArrayBuffer, signature: str
  * on: the id is not signed, so a leaked delivery replayed under new ids is caught by its
  * body, while a second real edit within the same second (Shopify counts whole seconds) is
  * acted on. Genuine deliveries in a burst are
- * refreshed and purged at most once per WEBHOOK_REFRESH_INTERVAL_MS (product-store.ts).
+ * refreshed and purged at most once per WEBHOOK_REFRESH_INTERVAL_MS (webhook-deliveries.ts).
  *
  * The product's store asks Shopify at once, then every page tagged with the product is
  * purged worldwide (Workers Cache purges globally by tag; docs: "Purging the cache"). The

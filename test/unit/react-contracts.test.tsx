@@ -4,7 +4,7 @@ import { Suspense, use } from 'react'
 import { renderToString } from 'react-dom/server'
 import { expect, test } from 'vitest'
 import { deferredSection, preloadSections, staticSection } from '../../client/lib/deferred-section'
-import { fulfilled, track } from '../../client/lib/thenable'
+import { fulfilled, settling } from '../../client/lib/thenable'
 
 function Read({ value }: { value: PromiseLike<string> }) {
   return <p>{use(value)}</p>
@@ -24,7 +24,7 @@ test('use() reads a promise whose status is fulfilled without suspending', () =>
 })
 
 test('a tracked promise is read without suspending once it has settled', async () => {
-  const value = track(Promise.resolve('the blanket'))
+  const value = settling(Promise.resolve('the blanket'))
   await value
   expect(renderToString(<Suspense fallback={<p>waiting</p>}><Read value={value} /></Suspense>)).toContain('the blanket')
 })

@@ -1,0 +1,67 @@
+// The product store's webhook bookkeeping (product-store.ts holds the freshness): which
+// signed products/update deliveries to act on, and when a refresh-and-purge may run.
+
+const DELIVERIES_KEY = 'webhook-deliveries'
+const LAST_UPDATE_KEY = 'webhook-last-updated-at'
+/** The latest signed `updated_at` acted on, and the digests of the bodies acted on at that second. */
+type LastUpdate = { at: number; bodies: string[] }
+/**
+ * Shopify retries a delivery for up to 48 hours; far fewer than this arrive per product.
+ * Ids are at most 64 characters (routes/webhooks.ts), so the list stays under 14 KB, far
+ * below a Durable Object's per-value limit.
+ */
+const DELIVERIES_KEPT = 200
+
+/** Whether a signed `products/update` delivery is one to act on. */
+export type DeliveryClaim = 'new' | 'seen' | 'not newer'
+
+/**
+ * How often one product's pages are refreshed and purged for webhooks, however many
+ * deliveries arrive: a merchant's bulk edit sends a burst, and purges are few a minute on the
+ * free plan (docs: "Purge cache").
+ */
+export const WEBHOOK_REFRESH_INTERVAL_MS = 5_000
+
+/**
+ * Whether to act on a delivery: 'seen' for an id seen before (Shopify may deliver one
+ * twice), 'not newer' for a body whose signed `updated_at` is earlier than the last one
+ * acted on, or the same second with a body already acted on (`bodyDigest`; the id is not
+ * signed, so a replayed body under a new id is caught here).
+ */
+export async function claimDelivery(storage: DurableObjectStorage, deliveryId: string, updatedAt: number | null, bodyDigest: string): Promise<DeliveryClaim> {
+  const seen = (await storage.get<string[]>(DELIVERIES_KEY)) ?? []
+  if (seen.includes(deliveryId)) return 'seen'
+  const last = await storage.get<LastUpdate | number>(LAST_UPDATE_KEY)
+  // (A number: what was kept before the body's digest was.)
+  const { at, bodies } = typeof last === 'number' ? { at: last, bodies: [] } : (last ?? { at: null, bodies: [] })
+  // Shopify's updated_at counts whole seconds: two real edits within one share it, and
+  // only a body already acted on at that second is a replay.
+  if (updatedAt !== null && at !== null && (updatedAt < at || (updatedAt === at && bodies.includes(bodyDigest)))) return 'not newer'
+  await storage.put(DELIVERIES_KEY, [...seen, deliveryId].slice(-DELIVERIES_KEPT))
+  if (updatedAt !== null) {
+    const kept: LastUpdate = { at: updatedAt, bodies: updatedAt === at ? [...bodies, bodyDigest].slice(-DELIVERIES_KEPT) : [bodyDigest] }
+    await storage.put(LAST_UPDATE_KEY, kept)
+  }
+  return 'new'
+}
+
+/**
+ * When webhook refreshes may start, in the object's memory: an object evicted between
+ * deliveries forgets it, which costs at most one refresh sooner than the interval.
+ */
+export class RefreshSlots {
+  #nextAt = 0
+
+  /**
+   * When a webhook's refresh-and-purge may run: 0 (now), the ms to wait for the next slot,
+   * or null when a refresh already waiting for that slot will take this delivery's change
+   * along. At most one every WEBHOOK_REFRESH_INTERVAL_MS.
+   */
+  claim(now: number): number | null {
+    const lastClaimedStart = this.#nextAt - WEBHOOK_REFRESH_INTERVAL_MS
+    if (lastClaimedStart > now) return null // a refresh is waiting for its slot
+    const start = Math.max(now, this.#nextAt)
+    this.#nextAt = start + WEBHOOK_REFRESH_INTERVAL_MS
+    return start - now
+  }
+}

@@ -37,7 +37,7 @@ void loadPage(page.page).then(
           <OnceHydrated page={page.page} />
         </>,
         // An error a boundary caught is one the page has answered (App.tsx, lib/lost-code.tsx).
-        { onCaughtError: (error) => console.warn('Caught and answered:', error) },
+        { onCaughtError: (error) => console.warn(error) },
       )
     })
   },

@@ -23,7 +23,7 @@ export function OnceHydrated({ page }: { page: PageName }) {
       },
       // Its code did not come (lib/lost-code.tsx): the cart carries on in memory for the visit.
       (error: unknown) => {
-        console.warn('The stored cart could not be read: its code did not load.', error)
+        console.warn('Cart effects lost', error)
         reloadForLostCode()
       },
     )

@@ -2,7 +2,13 @@ import { memo, Suspense, use, useState, useSyncExternalStore, type ComponentType
 import { reloadForLostCode } from './lost-code'
 import { settling, type Thenable } from './thenable'
 
-export type DeferredSection<P extends object = object> = ComponentType<P> & { preload: () => Thenable<ComponentType<P>> }
+export type DeferredSection<P extends object = object> = ComponentType<P> & { preload: () => Thenable<ComponentType<P> | null> }
+
+function lose(error: unknown): null {
+  console.warn('Code lost; the server’s HTML stays', error)
+  reloadForLostCode()
+  return null
+}
 
 // Every section joins this list when its module is evaluated, so the server can load them
 // all before rendering without any page keeping a list of its own.
@@ -31,23 +37,11 @@ const sections = new Set<DeferredSection<never>>()
  * page's first render in a fresh Worker isolate is not streamed in pieces.
  */
 export function deferredSection<P extends object = object>(load: () => Promise<ComponentType<P>>): DeferredSection<P> {
-  let module: Thenable<ComponentType<P>> | undefined
-  const preload = () => (module ??= settling(load()))
-  let lost: Thenable<ComponentType<P> | null> | undefined
+  let module: Thenable<ComponentType<P> | null> | undefined
   // In the browser a load that fails settles as null: the section keeps what the server drew.
-  const loadOrLose = (): Thenable<ComponentType<P> | null> => {
-    const loading = preload()
-    if (loading.status === 'fulfilled') return loading
-    return (lost ??= settling(
-      Promise.resolve(loading).catch((error: unknown) => {
-        console.warn('A part of the page could not load its code; it keeps the server’s HTML.', error)
-        reloadForLostCode()
-        return null
-      }),
-    ))
-  }
+  const preload = () => (module ??= settling(typeof document === 'undefined' ? load() : load().catch(lose)))
   function Loaded(props: P) {
-    const Component = use(typeof document === 'undefined' ? preload() : loadOrLose())
+    const Component = use(preload())
     if (!Component) return <div className="contents" dangerouslySetInnerHTML={SERVER_HTML} suppressHydrationWarning />
     return (
       <div className="contents">
@@ -102,7 +96,7 @@ export function staticSection<P extends object = object>(load: () => Promise<Com
   })
   // preloadSections has loaded it: no Suspense boundary, so the wrapper holds the section itself.
   const OnTheServer = (props: P) => {
-    const Component = use(Drawn.preload())
+    const Component = use(Drawn.preload())!
     return <Component {...props} />
   }
   return Object.assign(Section, { preload: Drawn.preload })

@@ -6,7 +6,7 @@ import { useEffect, useEffectEvent, useRef } from 'react'
 // once the app has a way to do that, every tap held under that name is run, and a tap on a
 // control of the same name that is not live yet is run at once.
 
-type HeldTaps = {
+export type HeldTaps = {
   held: HTMLElement[]
   take: ((control: HTMLElement) => boolean) | null
   /** The app's code cannot load: let go of every held tap (a held buy tap goes to the form). */
@@ -21,12 +21,11 @@ declare global {
   }
 }
 
-const HOLD = 'data-hold'
-const runs = new Map<string, (() => void)[]>()
+const runs = new Map<string | null, () => void>()
 
 /** Runs a held tap if the app can: it says it heard the tap, so the control stops saying so. */
 function take(control: HTMLElement): boolean {
-  const run = runs.get(control.getAttribute(HOLD) ?? '')?.at(-1)
+  const run = runs.get(control.getAttribute('data-hold'))
   if (!run) return false
   control.removeAttribute('aria-busy')
   run()
@@ -35,33 +34,22 @@ function take(control: HTMLElement): boolean {
 
 /**
  * Makes `control` live (the starter stops holding its taps) and runs every tap held so far
- * under its `data-hold` name with `run`, as later ones on its namesakes. The returned
+ * under its `data-hold` name with `run`, as later ones on its namesakes (the last one mounted
+ * answers for all). The returned
  * function undoes the last part, for a control that unmounts.
  */
 export function goLive(control: HTMLElement, run: () => void): () => void {
-  const name = control.getAttribute(HOLD) ?? ''
+  const name = control.getAttribute('data-hold')
   control.setAttribute('data-live', '')
-  const list = runs.get(name) ?? []
-  list.push(run)
-  runs.set(name, list)
+  runs.set(name, run)
   const taps = window.__heldTaps
   if (taps) {
     taps.take = take
     taps.held = taps.held.filter((held) => !take(held))
   }
   return () => {
-    list.splice(list.indexOf(run), 1)
+    if (runs.get(name) === run) runs.delete(name)
   }
-}
-
-/** Takes the held taps on controls `within` (a part that replays them itself), each told it was heard. */
-export function takeHeldTaps(within: Element): HTMLElement[] {
-  const taps = window.__heldTaps
-  if (!taps) return []
-  const mine = taps.held.filter((control) => within.contains(control))
-  taps.held = taps.held.filter((control) => !mine.includes(control))
-  for (const control of mine) control.removeAttribute('aria-busy')
-  return mine
 }
 
 /**

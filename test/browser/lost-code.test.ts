@@ -32,7 +32,7 @@ async function openWithChunksLost(path: string, chunks: RegExp, how: Refusal = '
   // What this test does to the page, and what the browser says of it.
   watched.expected.push(
     /^error: Failed to load resource: (net::ERR_FAILED|the server responded with a status of 404 \(Not Found\)) \(.*\/assets\/[\w-]+\.js\)$/,
-    /^warning: The stored cart could not be read: its code did not load\./, // names its chunk, after-hydration, which the watcher takes for React's hydration
+    /^warning: Cart effects lost /, // names its chunk, after-hydration, which the watcher takes for React's hydration
   )
   watched.page.on('framenavigated', (frame) => frame === watched.page.mainFrame() && loads++)
   await watched.page.goto(shop.origin + path)

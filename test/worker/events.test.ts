@@ -76,12 +76,26 @@ describe('hostile bodies get a 400 that says what is wrong, and nothing is kept'
     ['the same vital twice in one page load', batch([{ type: 'vital', name: 'LCP', value: 1200 }, { type: 'vital', name: 'LCP', value: 1300 }]), /names a vital more than once/],
     ['25 LCPs in one beacon', batch(Array.from({ length: 25 }, () => ({ type: 'vital', name: 'LCP', value: 60_000 }))), /names a vital more than once/],
   ]
+  // Nothing of the body is kept; the refusal itself is counted (a beacon_refused row now and then).
+  const kept = async () => (await shop.analyticsRows()).filter((row) => row.blob1 !== 'beacon_refused').length
   test.each(cases)('%s', async (_, body, says) => {
-    const before = (await shop.analyticsRows()).length
+    const before = await kept()
     const res = await post(body)
     expect(res.status).toBe(400)
     expect(JSON.stringify(await res.json())).toMatch(says)
-    expect((await shop.analyticsRows()).length).toBe(before)
+    expect(await kept()).toBe(before)
+  })
+
+  test('refused beacons are counted for the report: the first one, then one row per hundred', async () => {
+    const refused = async () => aggregate(await shop.analyticsRows()).refusedBeacons
+    const before = await refused()
+    for (let i = 0; i < 150; i++) expect((await post(batch([{ type: 'vital', name: 'CLS', value: 60_000 }]))).status).toBe(400)
+    const after = await refused()
+    // Each row says how many refusals it stands for; up to 99 (this file's earlier ones, or
+    // these) may still wait for theirs.
+    expect(after - before).toBeGreaterThanOrEqual(150 - 99)
+    expect(after - before).toBeLessThanOrEqual(150 + 99)
+    expect(countOf(await shop.analyticsRows(), 'beacon_refused')).toBeLessThanOrEqual(Math.ceil((await refused()) / 100) + 1)
   })
 
   test('a body over 8 KB is a 413', async () => {

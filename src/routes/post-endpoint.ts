@@ -7,7 +7,7 @@ import type { AppEnv } from '../app-env'
 // What the Worker's POST endpoints (/checkout, /events) answer alike: never cached, a bad
 // request in one JSON shape that says what is wrong, and a POST-only route.
 
-/** Every answer `no-store`: nothing a POST endpoint answers may be kept by any cache. */
+/** Every answer `no-store`: nothing a POST endpoint (or /cart/status) answers may be kept by any cache. */
 export const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next()
   c.header('Cache-Control', 'no-store')

@@ -5,6 +5,7 @@
 // work, long tasks and costliest sources, and from the median run's trace what the main
 // thread spent its time on, by kind of event and by script. Beside them, each page's script-free
 // copy as it was before the work on its own cost, and a page of one heading (bench/reference-pages.ts).
+import { chromiumPath } from '../test/browser/chromium.ts'
 import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -94,7 +95,7 @@ async function lighthouseOnce(url: string, name: string): Promise<Run> {
   const report = `test-results/main-thread-${name}.json`
   const flags = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run'
   await new Promise<void>((resolve, reject) => {
-    const child = spawn('node_modules/.bin/lighthouse', [url, '--quiet', '--output=json', `--output-path=${report}`, '--save-assets', `--chrome-flags=${flags}`, '--only-categories=performance'], { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } })
+    const child = spawn('node_modules/.bin/lighthouse', [url, '--quiet', '--output=json', `--output-path=${report}`, '--save-assets', `--chrome-flags=${flags}`, '--only-categories=performance'], { env: { ...process.env, CHROME_PATH: chromiumPath() } })
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exited ${code}`))))
   })
   const json = JSON.parse(readFileSync(report, 'utf8'))

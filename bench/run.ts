@@ -10,7 +10,7 @@ import os from 'node:os'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { blanket } from '../storefront-double/catalog.ts'
 import { appModules, criticalJs, startShop } from '../test/worker/harness.ts'
-import { launchChromium } from '../test/browser/chromium.ts'
+import { launchChromium, chromiumPath } from '../test/browser/chromium.ts'
 import { ratchetBudget } from './budget.ts'
 import { measureFirstTap, type FirstTap } from './first-tap.ts'
 import { measurePictures, SCREENS, type PictureFigures } from './pictures.ts'
@@ -465,7 +465,7 @@ async function runLighthouseOnce(url: string, reportPath: string, cpuSlowdown?: 
   if (cpuSlowdown) args.push(`--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`)
   await new Promise<void>((resolve, reject) => {
     const child = spawn('node_modules/.bin/lighthouse', args, {
-      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      env: { ...process.env, CHROME_PATH: chromiumPath() },
     })
     let err = ''
     child.stderr.on('data', (chunk) => (err += chunk))

@@ -41,7 +41,9 @@ export function ToastHost() {
   return used ? (
     <Boundary fallback={null}>
       <Suspense fallback={null}>
-        <Toaster position="top-center" />
+        {/* Below the sticky header (h-16), so a toast never covers the cart button a shopper
+            reaches for next. */}
+        <Toaster position="top-center" containerStyle={{ top: 72 }} />
       </Suspense>
     </Boundary>
   ) : null

@@ -68,6 +68,10 @@ describe('the product page', () => {
     const toastBox = (await page.getByText('Added to cart!').boundingBox())!
     expect(Math.abs(toastBox.x + toastBox.width / 2 - DESKTOP.width / 2)).toBeLessThan(80) // top centre
     expect(toastBox.y).toBeLessThan(120)
+    // Below the header once it has slid in: the cart button stays free for the tap that
+    // usually comes next.
+    const cartBox = (await page.getByTestId('cart-button').boundingBox())!
+    await expect.poll(async () => (await page.getByText('Added to cart!').boundingBox())!.y).toBeGreaterThanOrEqual(cartBox.y + cartBox.height)
     expect(await badge(page).textContent()).toBe('1')
     expect(await page.getByRole('link', { name: 'Back to Store' }).getAttribute('href')).toBe('/')
     expectClean(watched)

@@ -20,15 +20,16 @@ type BuyButtonProps = {
   then?: Then
 }
 
-/**
- * The shop's one buy button: adds the page's product (first variant, quantity 1), or says
- * 'Product not available' when the page has none. A tap before the app is live is held by
- * the page's starter script, shown as heard at once, and replayed here (lib/held-taps.ts); with JavaScript off the
- * button submits the page's buy form (product-data-script.tsx), which goes to checkout.
- */
 /** How a held tap shows it was heard (lib/held-taps.ts): pressed, and busy to a screen reader. */
 const HEARD = 'aria-busy:scale-98 aria-busy:bg-orange-800 aria-busy:cursor-progress'
 
+/**
+ * The shop's one buy button: adds the page's product (first variant, quantity 1), or says
+ * 'Product not available' when the page has none. A tap before the app is live is held by
+ * the page's starter script, shown as heard at once, and replayed here (lib/held-taps.ts);
+ * with JavaScript off the button submits the page's buy form (product-data-script.tsx),
+ * which goes to checkout.
+ */
 export function BuyButton({ children, className = '', then = 'open-cart' }: BuyButtonProps) {
   const result = useSettledProduct()
   const add = useSetAtom(addItemAtom)

@@ -44,8 +44,8 @@ export function loadCarousel<T>(carousel: CarouselName, load: () => Promise<T>):
  * page is visible (never for a shopper who asks for less motion), or at the shopper's first
  * touch, click, focus or key in it, whichever comes first. Until then Splide's work sits in
  * front of nothing: the picture is the server's and the dots are the server's (a tap on one
- * is held by the page's starter script until this runs, then here), for `takeWake` to replay. A carousel off screen, or hidden at
- * this screen size, never comes alive. On the server, or when the element is not in the page
+ * is held by the page's starter script until this runs, then here), for `takeWake` to
+ * replay. A carousel off screen, or hidden at this screen size, never comes alive. On the server, or when the element is not in the page
  * (React draws the section afresh), it resolves at once.
  */
 function carouselWanted({ id, interval }: CarouselName): Promise<void> {

@@ -35,8 +35,7 @@ function take(control: HTMLElement): boolean {
 /**
  * Makes `control` live (the starter stops holding its taps) and runs every tap held so far
  * under its `data-hold` name with `run`, as later ones on its namesakes (the last one mounted
- * answers for all). The returned
- * function undoes the last part, for a control that unmounts.
+ * answers for all). The returned function undoes the last part, for a control that unmounts.
  */
 export function goLive(control: HTMLElement, run: () => void): () => void {
   const name = control.getAttribute('data-hold')

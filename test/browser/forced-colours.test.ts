@@ -28,12 +28,17 @@ function edgelessFilledControls(page: Page): Promise<string[]> {
 }
 
 describe.each(SIZES)('at %s size, every filled control has a border, its edge in forced colours', (size, viewport) => {
-  test.each(['/', '/product/toddler-blanket', '/product/not-a-blanket', '/no/such/page'])('%s', async (path) => {
+  test.each([
+    ['/', 'landing'],
+    ['/product/toddler-blanket', 'product'],
+    ['/product/not-a-blanket', 'product-not-found'],
+    ['/no/such/page', 'not-found'],
+  ])('%s', async (path, name) => {
     const { page, context, expected } = await visit(path, viewport)
     expected.push(/Failed to load resource: the server responded with a status of 404/)
     expect(await edgelessFilledControls(page)).toEqual([])
     await page.emulateMedia({ forcedColors: 'active' })
-    await page.screenshot({ path: `${SCREENSHOTS}/forced-colours-${path === '/' ? 'landing' : path.split('/').pop()}-${size}.png` })
+    await page.screenshot({ path: `${SCREENSHOTS}/forced-colours-${name}-${size}.png` })
     await context.close()
   })
 

@@ -31,12 +31,10 @@ const { CLOUDFLARE_ACCOUNT_ID: accountId, CLOUDFLARE_API_TOKEN: token } = proces
 const source = !options.local && accountId && token ? analyticsEngine(accountId, token, options.dataset!) : localStandIn(options.local ?? 'http://127.0.0.1:8787')
 
 try {
-  const { rows, notes } = await source.read(hours)
-  const report = aggregate(rows, notes)
+  const { answers, notes } = await source.read(hours)
+  const report = aggregate(answers, notes)
   const heading = `The shop, last ${hours} h, from ${source.name}`
-  // The distributions without their raw values: shares, counts and p75 per vital.
-  const distributions = Object.fromEntries(Object.entries(report.distributions).map(([name, { values: _, ...summary }]) => [name, summary]))
-  console.log(options.json ? JSON.stringify({ source: source.name, hours, ...report, distributions }, null, 2) : asText(report, heading))
+  console.log(options.json ? JSON.stringify({ source: source.name, hours, ...report }, null, 2) : asText(report, heading))
   if (options.html) {
     writeFileSync(options.html, asHtml(report, heading))
     console.error(`\nWrote ${options.html}`)

@@ -1,7 +1,8 @@
 // `npm run report -- --html FILE`: one self-contained page (inline CSS and SVG, no script,
 // nothing fetched) with the funnel and each vital's distribution drawn.
 import { VITALS, type VitalName } from '../../client/analytics/vocabulary.ts'
-import { REPORTED_VITALS, THRESHOLDS, type Report } from './aggregate.ts'
+import { BIN_WIDTH, HISTOGRAM_BINS, REPORTED_VITALS, THRESHOLDS } from '../../src/analytics/queries.ts'
+import type { Report } from './aggregate.ts'
 import { formatVital, percent, STEP_NAMES } from './text.ts'
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
@@ -17,24 +18,24 @@ function funnelChart(report: Report): string {
   return `<svg viewBox="0 0 760 ${report.funnel.length * 34}" role="img" aria-label="The funnel">${rows.join('')}</svg>`
 }
 
-/** A histogram of one vital's page loads, coloured by its thresholds, with its p75 marked. */
+/**
+ * A histogram of one vital's page loads, coloured by its thresholds, with its p75 marked;
+ * the last bar holds everything from one and a half times the poor threshold up.
+ */
 function distributionChart(name: VitalName, report: Report): string {
-  const { values, p75, count } = report.distributions[name]
+  const { bins, p75, count } = report.distributions[name]
   if (count === 0) return `<p>No ${name} yet.</p>`
   const [good, poor] = THRESHOLDS[name]
-  const max = Math.max(poor * 1.5, ...values.map((v) => v.value))
-  const bins = 30
-  const heights = new Array<number>(bins).fill(0)
-  for (const { value, weight } of values) heights[Math.min(bins - 1, Math.floor((value / max) * bins))]! += weight
-  const tallest = Math.max(...heights)
-  const bars = heights.map((h, i) => {
-    const from = (i / bins) * max
+  const width = BIN_WIDTH[name]
+  const tallest = Math.max(...bins)
+  const bars = bins.map((h, i) => {
+    const from = i * width
     const fill = from < good ? COLOURS.good : from < poor ? COLOURS.needsImprovement : COLOURS.poor
     const height = (h / tallest) * 120
-    return `<rect x="${i * 20 + 1}" y="${(130 - height).toFixed(1)}" width="18" height="${height.toFixed(1)}" fill="${fill}"/>`
+    return `<rect x="${i * 19 + 1}" y="${(130 - height).toFixed(1)}" width="17" height="${height.toFixed(1)}" fill="${fill}"/>`
   })
-  const p75x = ((p75! / max) * bins * 20).toFixed(1)
-  return `<svg viewBox="0 0 600 160" role="img" aria-label="${name} distribution">${bars.join('')}<line x1="${p75x}" x2="${p75x}" y1="0" y2="130" stroke="#111" stroke-dasharray="4 3"/><text x="${p75x}" y="150">p75 ${escape(formatVital(name, p75!))}</text><text x="540" y="150">${escape(formatVital(name, max))}</text></svg>`
+  const p75x = ((Math.min(p75!, HISTOGRAM_BINS * width) / width) * 19).toFixed(1)
+  return `<svg viewBox="0 0 600 160" role="img" aria-label="${name} distribution">${bars.join('')}<line x1="${p75x}" x2="${p75x}" y1="0" y2="130" stroke="#111" stroke-dasharray="4 3"/><text x="${p75x}" y="150">p75 ${escape(formatVital(name, p75!))}</text><text x="520" y="150">${escape(formatVital(name, HISTOGRAM_BINS * width))}+</text></svg>`
 }
 
 function shares(name: VitalName, report: Report): string {

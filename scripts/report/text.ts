@@ -1,6 +1,7 @@
 // The report as a terminal shows it.
 import type { VitalName } from '../../client/analytics/vocabulary.ts'
-import { REPORTED_VITALS, type Report } from './aggregate.ts'
+import { REPORTED_VITALS } from '../../src/analytics/queries.ts'
+import type { Report } from './aggregate.ts'
 
 export const STEP_NAMES = {
   page_view: 'page views',

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
-import { aggregate } from '../../scripts/report/aggregate'
 import { startShop, TEST_CF, type Shop } from './harness'
 
 // POST /events, the field analytics' beacon, and the two counts the Worker keeps itself.
@@ -17,7 +16,7 @@ const batch = (events: unknown[], rest: Record<string, unknown> = {}) => ({ page
 const post = (body: unknown, headers: Record<string, string> = {}, on = shop) =>
   on.fetchWithCf('/events', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) })
 const countOf = (rows: Record<string, string | number>[], event: string) => rows.filter((row) => row.blob1 === event).length
-const funnelCount = async (step: string) => aggregate(await shop.analyticsRows()).funnel.find((s) => s.step === step)!.count
+const funnelCount = async (step: string) => (await shop.report()).funnel.find((s) => s.step === step)!.count
 
 describe('a beacon from the shop', () => {
   test('is kept, one row per event, with the route pattern, and the country and data centre from request.cf', async () => {
@@ -87,7 +86,7 @@ describe('hostile bodies get a 400 that says what is wrong, and nothing is kept'
   })
 
   test('refused beacons are counted for the report: the first one, then one row per hundred', async () => {
-    const refused = async () => aggregate(await shop.analyticsRows()).refusedBeacons
+    const refused = async () => (await shop.report()).refusedBeacons
     const before = await refused()
     for (let i = 0; i < 150; i++) expect((await post(batch([{ type: 'vital', name: 'CLS', value: 60_000 }]))).status).toBe(400)
     const after = await refused()
@@ -155,7 +154,7 @@ describe('the server-side counts', () => {
     await expect.poll(async () => countOf(await shop.analyticsRows(), 'checkout_started')).toBe(started + 2)
     await expect.poll(async () => countOf(await shop.analyticsRows(), 'checkout_failed')).toBe(failed + 1)
     expect((await shop.analyticsRows()).filter((row) => row.blob1 === 'checkout_failed').at(-1)).toMatchObject({ blob7: 'billing' })
-    expect(aggregate(await shop.analyticsRows()).checkoutFailures.billing).toBeGreaterThanOrEqual(1)
+    expect((await shop.report()).checkoutFailures.billing).toBeGreaterThanOrEqual(1)
   })
 
   test('a flood of forged events and made-up cart ids changes neither count', async () => {

@@ -2,6 +2,8 @@ import { Miniflare } from 'miniflare'
 import type { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { unstable_getMiniflareWorkerOptions } from 'wrangler'
+import { aggregate, type Report } from '../../scripts/report/aggregate.ts'
+import { localStandIn } from '../../scripts/report/sources.ts'
 import { REPORT_PATH } from '../../src/local/analytics.ts'
 import { PURGE_PATH } from '../../src/local/workers-cache.ts'
 import { startStorefrontDouble, type RunningDouble } from '../../storefront-double/server.ts'
@@ -154,6 +156,11 @@ export async function startDataCentres(count: number, vars: Vars = {}, options: 
     /** What the Analytics Engine stand-in holds (src/local/analytics.ts), as the SQL API would answer. */
     async analyticsRows(): Promise<Record<string, string | number>[]> {
       return ((await (await fetch(new URL(`${REPORT_PATH}?hours=1`, origin))).json()) as { data: Record<string, string | number>[] }).data
+    },
+    /** `npm run report` over the last hour, from the stand-in's own answers. */
+    async report(): Promise<Report> {
+      const { answers, notes } = await localStandIn(origin).read(1)
+      return aggregate(answers, notes)
     },
     /** The Worker's live JavaScript heap, after a full garbage collection (needs `inspect`). */
     async liveHeapBytes() {

@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config'
 // - unit: test/unit, in process, no build. `npm run test:unit` is the loop to keep open while editing.
 // - worker: test/worker, the bundle wrangler builds, in Miniflare's workerd, against the Storefront double.
 // - browser: test/browser, that bundle in real Chromium.
+// - engine:chromium, engine:firefox, engine:webkit: test/engines, the shopper's paths, one
+//   file run in each of the three engines (test/engines/engines.ts says how each is driven).
 // The two built tiers share one global setup, which builds once per run from the code as it is.
 const built = ['test/build-before-tests.ts']
 
@@ -28,6 +30,10 @@ export default defineConfig({
           expect: { poll: { timeout: 5_000 } },
         },
       },
+      ...['chromium', 'firefox', 'webkit'].map((engine) => ({
+        extends: true,
+        test: { name: `engine:${engine}`, include: ['test/engines/**/*.test.ts'], globalSetup: built, env: { ENGINE: engine }, testTimeout: 90_000, expect: { poll: { timeout: 5_000 } } },
+      })),
     ],
   },
 })

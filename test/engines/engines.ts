@@ -1,0 +1,296 @@
+// The three engines a shopper's browser runs on, each driven by the client made for it,
+// behind one small interface so that one test file runs in any of them:
+// - Chromium (Debian's, or the one test/browser/chromium.ts finds) and Firefox (Debian's
+//   firefox-esr), through Puppeteer: CDP for Chromium, WebDriver BiDi for Firefox, which
+//   Firefox speaks itself, so no geckodriver is needed (none is packaged for Debian).
+// - WebKit, the engine of every iPhone browser: WebKitGTK's MiniBrowser through its
+//   WebKitWebDriver (Debian's webkit2gtk-driver), with selenium-webdriver, under Xvfb when
+//   there is no display. Playwright cannot drive any Debian browser but Chromium: its
+//   Firefox and WebKit are its own patched builds, downloaded.
+// A page is opened fresh for each test: its own browser context (Puppeteer) or its own
+// MiniBrowser (a WebDriver session), so no test sees another's stored cart.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core'
+import { Builder, By, Key, type WebDriver } from 'selenium-webdriver'
+import { chromiumPath } from '../browser/chromium'
+
+export const ENGINES = ['chromium', 'firefox', 'webkit'] as const
+export type EngineName = (typeof ENGINES)[number]
+
+export type Viewport = { width: number; height: number }
+/** What a shopper's settings can change for a whole browser: asked for less motion, or turned JavaScript off. */
+export type Settings = { reducedMotion?: boolean; javaScript?: boolean }
+
+/** One tab, as every engine's driver can work it. */
+export interface Tab {
+  goto(url: string): Promise<void>
+  /** The value of a JavaScript expression in the page (JSON-like; a promise is awaited). */
+  evaluate<T>(expression: string): Promise<T>
+  /** A real click, by the driver, on the first element matching `selector` (and whose text is `text`). */
+  click(selector: string, text?: string): Promise<void>
+  /** The text of the first element matching `selector`, as shown; works with JavaScript off. */
+  text(selector: string): Promise<string>
+  /** A key pressed on whatever has the focus. */
+  press(key: 'Enter' | 'Tab' | 'Escape'): Promise<void>
+  /** How many tabs are open beside this one (those it opened). */
+  otherTabCount(): Promise<number>
+  /**
+   * The addresses of the other tabs. WebDriver reads a tab's address only by switching to
+   * it, which moves the focus (and a focus that leaves the cart's sheet closes it): read them
+   * once the shop's own tab has nothing left to show.
+   */
+  otherTabs(): Promise<string[]>
+  url(): Promise<string>
+  close(): Promise<void>
+}
+
+export interface Engine {
+  name: EngineName
+  open(viewport: Viewport): Promise<Tab>
+  close(): Promise<void>
+}
+
+/** Where each engine's program is, or null with what to install. */
+export function engineProgram(name: EngineName): { path: string } | { missing: string } {
+  if (name === 'chromium') {
+    try {
+      return { path: chromiumPath() }
+    } catch (error) {
+      return { missing: (error as Error).message }
+    }
+  }
+  const [path, install] = name === 'firefox' ? [process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', 'firefox-esr'] : [process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver', 'webkit2gtk-driver and xvfb']
+  return existsSync(path) ? { path } : { missing: `No ${name} found at ${path}: install ${install} (Debian: apt-get install ${install}).` }
+}
+
+export async function launch(name: EngineName, settings: Settings = {}): Promise<Engine> {
+  const program = engineProgram(name)
+  if ('missing' in program) throw new Error(program.missing)
+  return name === 'webkit' ? launchWebKit(program.path, settings) : launchWithPuppeteer(name, program.path, settings)
+}
+
+async function launchWithPuppeteer(name: 'chromium' | 'firefox', path: string, settings: Settings): Promise<Engine> {
+  const browser: Browser =
+    name === 'chromium'
+      ? await puppeteer.launch({
+          browser: 'chrome',
+          executablePath: path,
+          headless: true,
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', ...(settings.reducedMotion ? ['--force-prefers-reduced-motion'] : [])],
+        })
+      : await puppeteer.launch({
+          browser: 'firefox',
+          executablePath: path,
+          headless: true,
+          extraPrefsFirefox: { 'ui.prefersReducedMotion': settings.reducedMotion ? 1 : 0, 'javascript.enabled': settings.javaScript !== false },
+        })
+  return {
+    name,
+    async open(viewport) {
+      const context = await browser.createBrowserContext()
+      const page = await context.newPage()
+      await page.setViewport(viewport)
+      if (name === 'chromium' && settings.javaScript === false) await page.setJavaScriptEnabled(false)
+      return puppeteerTab(context, page)
+    },
+    close: () => browser.close(),
+  }
+}
+
+/**
+ * Tries `act` until it works or 5 s have passed: a control may still be sliding in (the
+ * cart's sheet) or being drawn, as Playwright's own clicks wait for.
+ */
+async function patiently<T>(act: () => Promise<T>): Promise<T> {
+  const until = Date.now() + 5_000
+  for (;;) {
+    try {
+      return await act()
+    } catch (error) {
+      if (Date.now() > until) throw error
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+}
+
+function puppeteerTab(context: BrowserContext, page: Page): Tab {
+  return {
+    // Until the document is parsed: the app's scripts may be held back (front-door.ts).
+    goto: async (url) => void (await page.goto(url, { waitUntil: 'domcontentloaded' })),
+
+    evaluate: <T>(expression: string) => page.evaluate(expression) as Promise<T>,
+    // The mouse at the element's centre once it holds still (the cart's sheet slides in), as
+    // Playwright's clicks wait; found and measured by one script in the page, since an
+    // element handle's calls hang in Firefox with JavaScript off.
+    click: (selector, text) =>
+      patiently(async () => {
+        const centre = () =>
+          page.evaluate(
+            (selector, text) => {
+              const element = [...document.querySelectorAll(selector)].find((e) => (text === null || e.textContent!.trim() === text) && e.getClientRects().length > 0)
+              if (!element) return null
+              element.scrollIntoView({ block: 'nearest' })
+              const box = element.getBoundingClientRect()
+              return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+            },
+            selector,
+            text ?? null,
+          )
+        const [before, after] = [await centre(), await new Promise((resolve) => setTimeout(resolve, 100)).then(centre)]
+        if (!before || !after) throw new Error(`nothing to click: ${selector}${text === undefined ? '' : ` with text "${text}"`}`)
+        if (before.x !== after.x || before.y !== after.y) throw new Error(`${selector} is still moving`)
+        await page.mouse.click(after.x, after.y)
+      }),
+    text: (selector) => page.$eval(selector, (e) => (e as HTMLElement).innerText),
+    press: (key) => page.keyboard.press(key),
+    otherTabCount: async () => (await context.pages()).length - 1,
+    async otherTabs() {
+      return (await context.pages()).filter((other) => other !== page).map((other) => other.url())
+    },
+    url: async () => page.url(),
+    close: () => context.close(),
+  }
+}
+
+/** A display for MiniBrowser: the machine's, or an Xvfb of the engine's own. */
+async function display(): Promise<{ DISPLAY: string; stop(): void }> {
+  if (process.env.DISPLAY) return { DISPLAY: process.env.DISPLAY, stop() {} }
+  const xvfb = spawn('Xvfb', ['-displayfd', '1', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'pipe', 'ignore'] })
+  const number = await new Promise<string>((resolve, reject) => {
+    xvfb.on('error', () => reject(new Error('WebKit needs a display: install xvfb (Debian: apt-get install xvfb).')))
+    xvfb.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()))
+  })
+  return { DISPLAY: `:${number}`, stop: () => xvfb.kill() }
+}
+
+async function launchWebKit(driverPath: string, settings: Settings): Promise<Engine> {
+  const screen = await display()
+  // WebKitGTK takes 'prefers-reduced-motion' from GTK's own setting for animations.
+  const config = mkdtempSync(join(tmpdir(), 'webkit-settings-'))
+  for (const gtk of ['gtk-3.0', 'gtk-4.0']) {
+    mkdirSync(join(config, gtk))
+    writeFileSync(join(config, gtk, 'settings.ini'), `[Settings]\ngtk-enable-animations=${settings.reducedMotion ? 0 : 1}\n`)
+  }
+  const miniBrowser = ['/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser', '/usr/libexec/webkit2gtk-4.1/MiniBrowser'].find(existsSync)
+  const drivers = new Set<ChildProcess>()
+  return {
+    name: 'webkit',
+    // WebKitWebDriver holds one session at a time: each tab has a driver of its own.
+    async open(viewport) {
+      // And its own website data and cache (localStorage lives there), as a fresh browser context has.
+      const data = mkdtempSync(join(tmpdir(), 'webkit-data-'))
+      const { driver, server } = await startWebKitDriver(driverPath, {
+        ...process.env,
+        DISPLAY: screen.DISPLAY,
+        XDG_CONFIG_HOME: config,
+        XDG_DATA_HOME: join(data, 'data'),
+        XDG_CACHE_HOME: join(data, 'cache'),
+        // No GPU here: composited with Mesa's software GL, each new MiniBrowser compiled its
+        // shaders afresh and stalled the driver for 10 s or more. Painting without
+        // compositing changes how the page is drawn, not what it does.
+        WEBKIT_DISABLE_COMPOSITING_MODE: '1',
+        WEBKIT_DISABLE_DMABUF_RENDERER: '1',
+        MESA_SHADER_CACHE_DIR: join(config, 'mesa'),
+      })
+      drivers.add(driver)
+      const session = await new Builder()
+        .usingServer(server)
+        .withCapabilities({
+          browserName: 'MiniBrowser',
+          // Until the document is parsed: the app's scripts may be held back (front-door.ts).
+          pageLoadStrategy: 'eager',
+          'webkitgtk:browserOptions': { binary: miniBrowser, args: ['--automation', ...(settings.javaScript === false ? ['--enable-javascript=false'] : [])] },
+        })
+        .build()
+      await sizeViewport(session, viewport)
+      const tab = webDriverTab(session)
+      return {
+        ...tab,
+        async close() {
+          await tab.close().catch(() => {})
+          driver.kill()
+          drivers.delete(driver)
+          rmSync(data, { recursive: true, force: true, maxRetries: 5 })
+        },
+      }
+    },
+    async close() {
+      for (const driver of drivers) driver.kill()
+      screen.stop()
+      rmSync(config, { recursive: true, force: true, maxRetries: 5 })
+    },
+  }
+}
+
+async function startWebKitDriver(path: string, env: NodeJS.ProcessEnv) {
+  const port = await freePort()
+  const driver = spawn(path, [`--port=${port}`], { stdio: 'ignore', env })
+  const server = `http://127.0.0.1:${port}`
+  for (let tries = 0; !(await fetch(`${server}/status`).then((r) => r.ok).catch(() => false)); tries++) {
+    if (tries > 300) throw new Error(`WebKitWebDriver did not start on ${server}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return { driver, server }
+}
+
+/** A port no one listens on now: the system's pick. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+    probe.on('error', reject)
+  })
+}
+
+/** Sizes the window so that its page is `viewport`: the window's frame is whatever is left over. */
+async function sizeViewport(session: WebDriver, viewport: Viewport) {
+  const window = session.manage().window()
+  await window.setRect({ width: viewport.width, height: viewport.height })
+  const inner = (await session.executeScript('return [innerWidth, innerHeight]').catch(() => null)) as [number, number] | null
+  if (inner) await window.setRect({ width: viewport.width * 2 - inner[0], height: viewport.height * 2 - inner[1] })
+}
+
+function webDriverTab(session: WebDriver): Tab {
+  let own: string | undefined
+  return {
+    async goto(url) {
+      await session.get(url)
+      own ??= await session.getWindowHandle()
+    },
+
+    evaluate: <T>(expression: string) => session.executeScript<T>(`return (${expression})`),
+    click: (selector, text) =>
+      patiently(async () => {
+        for (const element of await session.findElements(By.css(selector))) {
+          if (text !== undefined && (await element.getText()).trim() !== text) continue
+          // A pointer's press and release at the element's centre: WebDriver's Element Click
+          // waits for the page to finish loading, which a page whose scripts are held back
+          // (a slow network) never does.
+          await session.executeScript('arguments[0].scrollIntoView({ block: "nearest" })', element)
+          return session.actions().move({ origin: element }).press().release().perform()
+        }
+        throw new Error(`nothing to click: ${selector}${text === undefined ? '' : ` with text "${text}"`}`)
+      }),
+    text: async (selector) => (await session.findElement(By.css(selector))).getText(),
+    press: (key) => session.actions().sendKeys({ Enter: Key.ENTER, Tab: Key.TAB, Escape: Key.ESCAPE }[key]).perform(),
+    otherTabCount: async () => (await session.getAllWindowHandles()).length - 1,
+    async otherTabs() {
+      const urls: string[] = []
+      for (const handle of await session.getAllWindowHandles()) {
+        if (handle === own) continue
+        await session.switchTo().window(handle)
+        urls.push(await session.getCurrentUrl())
+      }
+      if (own) await session.switchTo().window(own)
+      return urls
+    },
+    url: () => session.getCurrentUrl(),
+    close: () => session.quit(),
+  }
+}

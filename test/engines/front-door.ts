@@ -1,0 +1,83 @@
+// A door in front of the test shop, for the engines suite: what the three engines' drivers
+// cannot all do themselves, done once, the same way for each, on the wire.
+// - It notes what goes wrong in a page: a small script, first in every page's <head>,
+//   keeps console errors, uncaught errors and rejections, resources that failed and CSP
+//   violations for `window.__readProblems()` (WebKitWebDriver has no console to read; Puppeteer's
+//   differs between Chromium and Firefox). The page's CSP gains that script's hash, and
+//   nothing else.
+// - It can hold back the app's scripts (`holdScripts`), as a slow phone network does.
+// Requests pass with their own Host header, so the shop sees the address the browser uses.
+import { createHash } from 'node:crypto'
+import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+const RECORDER = `(() => {
+  const problems = []
+  const consoleError = console.error
+  console.error = function (...args) {
+    problems.push('console.error: ' + args.map(String).join(' '))
+    return consoleError.apply(this, args)
+  }
+  // Firefox fires 'error' at a <link rel=modulepreload> for a module an import is already
+  // fetching: only one that never arrived (no answer under 400 for it, read with the rest)
+  // failed. __readProblems() gives everything noted.
+  const preloads = []
+  const arrived = (url) => performance.getEntriesByName(url).some((entry) => entry.responseEnd > 0 && (entry.responseStatus ?? 200) < 400)
+  window.__readProblems = () => [...problems, ...preloads.filter((url) => !arrived(url)).map((url) => 'failed to load: ' + url)]
+  addEventListener('error', (event) => {
+    const target = event.target
+    if (!(target instanceof Element)) return problems.push('error: ' + event.message)
+    if (target.rel === 'modulepreload') return preloads.push(target.href)
+    problems.push('failed to load: ' + (target.src || target.href))
+  }, true)
+  addEventListener('unhandledrejection', (event) => problems.push('unhandled rejection: ' + event.reason))
+  document.addEventListener('securitypolicyviolation', (event) => problems.push('CSP: ' + event.violatedDirective + ' ' + event.blockedURI))
+})()`
+const RECORDER_HASH = `'sha256-${createHash('sha256').update(RECORDER).digest('base64')}'`
+
+export type FrontDoor = Awaited<ReturnType<typeof openFrontDoor>>
+
+export async function openFrontDoor(shopOrigin: string) {
+  const shop = new URL(shopOrigin)
+  let held: Promise<void> | null = null
+  let releaseHeld = () => {}
+
+  async function pass(incoming: IncomingMessage, outgoing: ServerResponse) {
+    if (held && /^\/assets\/[\w-]+\.js$/.test(new URL(incoming.url!, shopOrigin).pathname)) await held
+    const upstream = forward({ host: shop.hostname, port: shop.port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, 'accept-encoding': 'identity' } }, async (answer) => {
+      const headers = { ...answer.headers }
+      if (!String(headers['content-type']).startsWith('text/html')) {
+        outgoing.writeHead(answer.statusCode!, headers)
+        return void answer.pipe(outgoing)
+      }
+      const chunks: Buffer[] = []
+      for await (const chunk of answer) chunks.push(chunk as Buffer)
+      const html = Buffer.concat(chunks).toString('utf8').replace('<head>', `<head><script>${RECORDER}</script>`)
+      if (headers['content-security-policy']) headers['content-security-policy'] = String(headers['content-security-policy']).replace("script-src 'self'", `script-src 'self' ${RECORDER_HASH}`)
+      delete headers['content-length']
+      delete headers['transfer-encoding']
+      outgoing.writeHead(answer.statusCode!, headers)
+      outgoing.end(html)
+    })
+    upstream.on('error', (error) => outgoing.destroy(error))
+    incoming.pipe(upstream)
+  }
+
+  const server = createServer((incoming, outgoing) => void pass(incoming, outgoing).catch((error: Error) => outgoing.destroy(error)))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    /** Holds every request for the app's scripts until the returned function (or releaseScripts) is called. */
+    holdScripts(): () => void {
+      let release = () => {}
+      held = new Promise<void>((resolve) => (release = resolve))
+      releaseHeld = () => {
+        held = null
+        release()
+      }
+      return releaseHeld
+    },
+    releaseScripts: () => releaseHeld(),
+    close: () => new Promise<void>((resolve) => (server.close(() => resolve()), server.closeAllConnections())),
+  }
+}

@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config'
 // - browser: test/browser, that bundle in real Chromium.
 // - engine:chromium, engine:firefox, engine:webkit: test/engines, the shopper's paths, one
 //   file run in each of the three engines (test/engines/engines.ts says how each is driven).
-// The two built tiers share one global setup, which builds once per run from the code as it is.
+// The built tiers share one global setup, which builds once per run from the code as it is.
 const built = ['test/build-before-tests.ts']
 
 export default defineConfig({

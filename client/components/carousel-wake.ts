@@ -45,8 +45,9 @@ export function loadCarousel<T>(carousel: CarouselName, load: () => Promise<T>):
  * touch, click, focus or key in it, whichever comes first. Until then Splide's work sits in
  * front of nothing: the picture is the server's and the dots are the server's (a tap on one
  * is held by the page's starter script until this runs, then here), for `takeWake` to
- * replay. A carousel off screen, or hidden at this screen size, never comes alive. On the server, or when the element is not in the page
- * (React draws the section afresh), it resolves at once.
+ * replay. A carousel off screen, or hidden at this screen size, never comes alive. On the
+ * server, or when the element is not in the page (React draws the section afresh), it
+ * resolves at once.
  */
 function carouselWanted({ id, interval }: CarouselName): Promise<void> {
   const root = typeof document === 'undefined' ? null : document.getElementById(id)

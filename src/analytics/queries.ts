@@ -55,6 +55,20 @@ function groupBy(rows: Row[], key: (row: Row) => string): Map<string, Row[]> {
   }
   return groups
 }
+
+/**
+ * The local twin of `SELECT <keys>, <measures> … WHERE <where> GROUP BY <keys>`: one answer
+ * row per group, with each key under its alias and what `measure` makes of the group's rows.
+ */
+function grouped(rows: Row[], where: (row: Row) => boolean, keys: Record<string, (row: Row) => string | number>, measure: (list: Row[]) => Row): Row[] {
+  const aliases = Object.keys(keys)
+  return [...groupBy(rows.filter(where), (row) => JSON.stringify(aliases.map((alias) => keys[alias]!(row))))].map(([key, list]) => ({
+    ...Object.fromEntries((JSON.parse(key) as (string | number)[]).map((value, i) => [aliases[i], value])),
+    ...measure(list),
+  }))
+}
+const column = (name: keyof typeof COLUMNS) => (row: Row) => textOf(row, name)
+const eventIs = (event: string) => (row: Row) => textOf(row, 'event') === event
 const sum = (rows: Row[], of: (row: Row) => number = () => 1) => rows.reduce((total, row) => total + weightOf(row) * of(row), 0)
 
 /**
@@ -76,16 +90,12 @@ const p75 = (rows: Row[]) => weightedQuantile(0.75, rows.map((row) => ({ value: 
 const P75_SQL = `quantileExactWeighted(0.75)(${c.value}, _sample_interval)`
 
 /** Vitals by one column, the three reported ones. */
-function vitalsBy(column: 'route' | 'country' | 'device'): Query {
-  const reported = (row: Row) => (REPORTED_VITALS as readonly string[]).includes(textOf(row, 'detail'))
+function vitalsBy(by: 'route' | 'country' | 'device'): Query {
+  const reported = (row: Row) => eventIs('vital')(row) && (REPORTED_VITALS as readonly string[]).includes(textOf(row, 'detail'))
   return {
     sql: (table, window) =>
-      `SELECT ${c[column]} AS part, ${c.detail} AS name, SUM(_sample_interval) AS n, ${P75_SQL} AS p75 FROM ${table} WHERE ${window} AND ${isVital} AND (${REPORTED_VITALS.map((n) => `${c.detail} = '${n}'`).join(' OR ')}) GROUP BY part, name`,
-    local: (rows) =>
-      [...groupBy(rows.filter((row) => textOf(row, 'event') === 'vital' && reported(row)), (row) => `${textOf(row, column)}\n${textOf(row, 'detail')}`)].map(([key, list]) => {
-        const [part, name] = key.split('\n')
-        return { part, name, n: sum(list), p75: p75(list)! }
-      }),
+      `SELECT ${c[by]} AS part, ${c.detail} AS name, SUM(_sample_interval) AS n, ${P75_SQL} AS p75 FROM ${table} WHERE ${window} AND ${isVital} AND (${REPORTED_VITALS.map((n) => `${c.detail} = '${n}'`).join(' OR ')}) GROUP BY part, name`,
+    local: (rows) => grouped(rows, reported, { part: column(by), name: column('detail') }, (list) => ({ n: sum(list), p75: p75(list)! })),
   }
 }
 
@@ -102,11 +112,7 @@ export const QUERIES = {
   events: {
     sql: (table, window) =>
       `SELECT ${c.event} AS event, ${c.detail} AS detail, SUM(_sample_interval) AS n, SUM(_sample_interval * ${c.value}) AS total FROM ${table} WHERE ${window} AND ${c.event} != 'vital' GROUP BY event, detail`,
-    local: (rows) =>
-      [...groupBy(rows.filter((row) => textOf(row, 'event') !== 'vital'), (row) => `${textOf(row, 'event')}\n${textOf(row, 'detail')}`)].map(([key, list]) => {
-        const [event, detail] = key.split('\n')
-        return { event, detail, n: sum(list), total: sum(list, valueOf) }
-      }),
+    local: (rows) => grouped(rows, (row) => !eventIs('vital')(row), { event: column('event'), detail: column('detail') }, (list) => ({ n: sum(list), total: sum(list, valueOf) })),
   },
   /**
    * Checkouts created and orders completed, once per hosted cart (a repeated status check
@@ -117,11 +123,11 @@ export const QUERIES = {
     sql: (table, window) =>
       `SELECT SUM(created) AS created, SUM(if(created > 0, completed, 0)) AS completed FROM (SELECT ${c.cart} AS cart, max(if(${c.event} = 'checkout_created', _sample_interval, 0)) AS created, max(if(${c.event} = 'order_completed', _sample_interval, 0)) AS completed FROM ${table} WHERE ${window} AND (${c.event} = 'checkout_created' OR ${c.event} = 'order_completed') AND ${c.cart} != '' GROUP BY cart)`,
     local: (rows) => {
-      const carts = groupBy(rows.filter((row) => ['checkout_created', 'order_completed'].includes(textOf(row, 'event')) && textOf(row, 'cart')), (row) => textOf(row, 'cart'))
+      const carts = groupBy(rows.filter((row) => (eventIs('checkout_created')(row) || eventIs('order_completed')(row)) && textOf(row, 'cart') !== ''), column('cart'))
       let created = 0
       let completed = 0
       for (const list of carts.values()) {
-        const largest = (event: string) => Math.max(0, ...list.filter((row) => textOf(row, 'event') === event).map(weightOf))
+        const largest = (event: string) => Math.max(0, ...list.filter(eventIs(event)).map(weightOf))
         created += largest('checkout_created')
         if (largest('checkout_created') > 0) completed += largest('order_completed')
       }
@@ -133,9 +139,9 @@ export const QUERIES = {
     sql: (table, window) =>
       `SELECT ${c.detail} AS name, SUM(_sample_interval) AS n, ${P75_SQL} AS p75, SUM(if(${c.value} <= ${byVital((n) => THRESHOLDS[n][0])}, _sample_interval, 0)) AS good, SUM(if(${c.value} > ${byVital((n) => THRESHOLDS[n][1])}, _sample_interval, 0)) AS poor FROM ${table} WHERE ${window} AND ${isVital} GROUP BY name`,
     local: (rows) =>
-      [...groupBy(rows.filter((row) => textOf(row, 'event') === 'vital'), (row) => textOf(row, 'detail'))].map(([name, list]) => {
-        const [good, poor] = THRESHOLDS[name as VitalName] ?? [NaN, NaN]
-        return { name, n: sum(list), p75: p75(list)!, good: sum(list.filter((row) => valueOf(row) <= good)), poor: sum(list.filter((row) => valueOf(row) > poor)) }
+      grouped(rows, eventIs('vital'), { name: column('detail') }, (list) => {
+        const [good, poor] = THRESHOLDS[textOf(list[0]!, 'detail') as VitalName] ?? [NaN, NaN]
+        return { n: sum(list), p75: p75(list)!, good: sum(list.filter((row) => valueOf(row) <= good)), poor: sum(list.filter((row) => valueOf(row) > poor)) }
       }),
   },
   /** Each vital's page loads by bin of BIN_WIDTH: a few hundred rows at most, as POST /events bounds every value. */
@@ -143,20 +149,14 @@ export const QUERIES = {
     sql: (table, window) =>
       `SELECT ${c.detail} AS name, intDiv(${c.value}, ${byVital((n) => BIN_WIDTH[n])}) AS bin, SUM(_sample_interval) AS n FROM ${table} WHERE ${window} AND ${isVital} GROUP BY name, bin`,
     local: (rows) =>
-      [...groupBy(rows.filter((row) => textOf(row, 'event') === 'vital'), (row) => `${textOf(row, 'detail')}\n${Math.floor(valueOf(row) / BIN_WIDTH[textOf(row, 'detail') as VitalName])}`)].map(([key, list]) => {
-        const [name, bin] = key.split('\n')
-        return { name, bin: Number(bin), n: sum(list) }
-      }),
+      grouped(rows, eventIs('vital'), { name: column('detail'), bin: (row) => Math.floor(valueOf(row) / BIN_WIDTH[textOf(row, 'detail') as VitalName]) }, (list) => ({ n: sum(list) })),
   },
   /** What each page's largest paint was. */
   lcpElements: {
     sql: (table, window) =>
       `SELECT ${c.route} AS route, ${c.element} AS element, SUM(_sample_interval) AS n FROM ${table} WHERE ${window} AND ${isVital} AND ${c.detail} = 'LCP' AND ${c.element} != '' GROUP BY route, element`,
     local: (rows) =>
-      [...groupBy(rows.filter((row) => textOf(row, 'event') === 'vital' && textOf(row, 'detail') === 'LCP' && textOf(row, 'element')), (row) => `${textOf(row, 'route')}\n${textOf(row, 'element')}`)].map(([key, list]) => {
-        const [route, element] = key.split('\n')
-        return { route, element, n: sum(list) }
-      }),
+      grouped(rows, (row) => eventIs('vital')(row) && textOf(row, 'detail') === 'LCP' && textOf(row, 'element') !== '', { route: column('route'), element: column('element') }, (list) => ({ n: sum(list) })),
   },
   byPage: vitalsBy('route'),
   byCountry: vitalsBy('country'),

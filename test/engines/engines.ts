@@ -55,7 +55,7 @@ export interface Engine {
 }
 
 /** Where each engine's program is, or null with what to install. */
-export function engineProgram(name: EngineName): { path: string } | { missing: string } {
+function engineProgram(name: EngineName): { path: string } | { missing: string } {
   if (name === 'chromium') {
     try {
       return { path: chromiumPath() }

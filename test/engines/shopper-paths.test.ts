@@ -24,6 +24,8 @@ let door: FrontDoor
 let engine: Engine
 /** The tabs this test opened, each read for problems and closed after it. */
 let opened: { tab: Tab; scripts: boolean }[] = []
+/** The browsers this test launched with other settings (withSettings), closed after its tabs. */
+let launched: Engine[] = []
 
 beforeAll(async () => {
   ;[shop, engine] = await Promise.all([startShop(), launch(ENGINE)])
@@ -46,6 +48,7 @@ afterEach(async () => {
     if (scripts) problems.push(...((await tab.evaluate<string[] | undefined>('window.__readProblems()').catch(() => undefined)) ?? ['the page could not be read']))
     await tab.close()
   }
+  for (const other of launched.splice(0)) await other.close()
   expect(problems, 'console errors, uncaught errors, failed resources or CSP violations').toEqual([])
 })
 
@@ -69,15 +72,10 @@ const badge = (tab: Tab) => textOf(tab, '[data-testid="cart-badge"]')
 const drawerOpen = (tab: Tab) => tab.evaluate<boolean>(`!!document.querySelector('[data-testid="cart-drawer"]:not([data-state="closed"])')`)
 
 /** Another browser of the same engine, with the shopper's settings changed, for one test. */
-async function withSettings(settings: Settings, run: (other: Engine) => Promise<void>) {
+async function withSettings(settings: Settings): Promise<Engine> {
   const other = await launch(ENGINE, settings)
-  try {
-    await run(other)
-  } finally {
-    for (const { tab } of opened) await tab.close().catch(() => {})
-    opened = []
-    await other.close()
-  }
+  launched.push(other)
+  return other
 }
 
 describe(`${ENGINE}:`, () => {
@@ -197,25 +195,21 @@ describe(`${ENGINE}:`, () => {
   })
 
   test('a shopper who asks for less motion: the carousel never moves by itself, and a dot still shows its picture', async () => {
-    await withSettings({ reducedMotion: true }, async (calm) => {
-      const tab = await visit('/', PHONE, { using: calm })
-      expect(await tab.evaluate(`matchMedia('(prefers-reduced-motion: reduce)').matches`)).toBe(true)
-      await new Promise((resolve) => setTimeout(resolve, 4000)) // longer than the 3000 ms interval
-      expect(await tab.evaluate(`document.querySelector('${HERO_DOT(1)}').classList.contains('is-active')`)).toBe(true)
-      await tab.click(HERO_DOT(4))
-      await until(tab, `document.querySelector('${HERO_DOT(4)}').classList.contains('is-active')`)
-    })
+    const tab = await visit('/', PHONE, { using: await withSettings({ reducedMotion: true }) })
+    expect(await tab.evaluate(`matchMedia('(prefers-reduced-motion: reduce)').matches`)).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 4000)) // longer than the 3000 ms interval
+    expect(await tab.evaluate(`document.querySelector('${HERO_DOT(1)}').classList.contains('is-active')`)).toBe(true)
+    await tab.click(HERO_DOT(4))
+    await until(tab, `document.querySelector('${HERO_DOT(4)}').classList.contains('is-active')`)
   })
 
   test("without JavaScript, a buy button's form posts to /checkout and lands on Shopify's checkout", async () => {
-    await withSettings({ javaScript: false }, async (scriptless) => {
-      const carts = shop.double.callsOf('CartCreate').length
-      const tab = await visit('/product/toddler-blanket', PHONE, { using: scriptless, live: false, scripts: false })
-      expect(await tab.text('h1')).toBe(TITLE)
-      await tab.click('button', 'Add to Cart')
-      await expect.poll(() => tab.url(), { timeout: 10_000 }).toMatch(new RegExp(`^${shop.doubleOrigin}/checkouts/cn/.*channel=online_store`))
-      expect(shop.double.callsOf('CartCreate').slice(carts)).toEqual([expect.objectContaining({ variables: { input: { lines: [{ merchandiseId: BLANKET_VARIANT_ID, quantity: 1 }] } } })])
-    })
+    const carts = shop.double.callsOf('CartCreate').length
+    const tab = await visit('/product/toddler-blanket', PHONE, { using: await withSettings({ javaScript: false }), live: false, scripts: false })
+    expect(await tab.text('h1')).toBe(TITLE)
+    await tab.click('button', 'Add to Cart')
+    await expect.poll(() => tab.url(), { timeout: 10_000 }).toMatch(new RegExp(`^${shop.doubleOrigin}/checkouts/cn/.*channel=online_store`))
+    expect(shop.double.callsOf('CartCreate').slice(carts)).toEqual([expect.objectContaining({ variables: { input: { lines: [{ merchandiseId: BLANKET_VARIANT_ID, quantity: 1 }] } } })])
   })
 
   test.each(PAGE_EXAMPLES.map(({ path }) => path))('%s renders and goes live with no console error', async (path) => {

@@ -32,7 +32,17 @@ export default defineConfig({
       },
       ...['chromium', 'firefox', 'webkit'].map((engine) => ({
         extends: true,
-        test: { name: `engine:${engine}`, include: ['test/engines/**/*.test.ts'], globalSetup: built, env: { ENGINE: engine }, testTimeout: 90_000, expect: { poll: { timeout: 5_000 } } },
+        test: {
+          name: `engine:${engine}`,
+          include: ['test/engines/**/*.test.ts'],
+          globalSetup: built,
+          env: { ENGINE: engine },
+          testTimeout: 90_000,
+          expect: { poll: { timeout: 5_000 } },
+          // WebKitWebDriver now and then leaves a script unanswered in a fresh MiniBrowser (1 test
+          // in 4 full runs; docs/testing.md): a second try, in a new window, and Vitest says so.
+          retry: engine === 'webkit' ? 1 : 0,
+        },
       })),
     ],
   },

@@ -21,7 +21,9 @@ export type Wake = {
   focusedDot?: number
 }
 
-const wakes = new Map<string, Wake & { stop: () => void }>()
+/** A wake still being written: with the dot a pointer is pressed on now, if any. */
+type Waking = Wake & { pressedDot?: number; stop: () => void }
+const wakes = new Map<string, Waking>()
 const NOT_WOKEN: Wake = { due: false, touched: false }
 
 /**
@@ -53,7 +55,7 @@ function carouselWanted({ id, interval }: CarouselName): Promise<void> {
   const root = typeof document === 'undefined' ? null : document.getElementById(id)
   if (!root) return Promise.resolve()
   return new Promise((resolve) => {
-    const wake: Wake & { stop: () => void } = { due: false, touched: false, stop: () => {} }
+    const wake: Waking = { due: false, touched: false, stop: () => {} }
     let timer: ReturnType<typeof setTimeout> | undefined
     const dotOf = (target: EventTarget | null) => {
       const dot = target instanceof Element ? target.closest(`[${DOT_INDEX}]`) : null
@@ -68,6 +70,8 @@ function carouselWanted({ id, interval }: CarouselName): Promise<void> {
     const onTouch = (event: Event) => {
       if (!(event.target instanceof Node) || !root.contains(event.target)) return
       wake.touched = true
+      if (event.type === 'pointerdown') wake.pressedDot = dotOf(event.target)
+      if (event.type === 'pointerup' || event.type === 'pointercancel') wake.pressedDot = undefined
       if (event.type === 'click') {
         const dot = dotOf(event.target)
         if (dot !== undefined) showDot(root, (wake.dot = dot))
@@ -100,8 +104,9 @@ function carouselWanted({ id, interval }: CarouselName): Promise<void> {
     observer.observe(root)
     // On the document, capturing: React stops a tap on a section it has not hydrated at its
     // own root, before the carousel would see it. The click is taken until Splide mounts (it
-    // comes after the pointerdown that woke the carousel).
-    const events = ['pointerdown', 'click', 'focusin', 'keydown', 'wheel'] as const
+    // comes after the pointerdown that woke the carousel, unless Splide mounts first: see
+    // takeWake).
+    const events = ['pointerdown', 'pointerup', 'pointercancel', 'click', 'focusin', 'keydown', 'wheel'] as const
     for (const type of events) document.addEventListener(type, onTouch, true)
     document.addEventListener('focusout', onBlur, true)
     wake.stop = () => {
@@ -134,13 +139,19 @@ function carouselLost({ id }: CarouselName) {
   root.querySelector('[role="tablist"], .splide__pagination')?.remove()
 }
 
-/** What happened to the carousel before Splide mounted; from now on Splide takes the taps. */
+/**
+ * What happened to the carousel before Splide mounted; from now on Splide takes the taps.
+ * A dot pressed and not yet let go counts as tapped: a finger rests on the glass long
+ * enough for Splide, its code on the way, to replace the dot under it, and then no click
+ * comes (WebKit sends none; Chromium and Firefox none that reaches a dot).
+ */
 export function takeWake(id: string): Wake {
   const wake = wakes.get(id)
   if (!wake) return NOT_WOKEN
   wakes.delete(id)
   wake.stop()
-  return wake
+  const { due, touched, dot = wake.pressedDot, focusedDot } = wake
+  return { due, touched, dot, focusedDot }
 }
 
 /** The tapped dot shows as chosen at once, while Splide's code is on its way. */

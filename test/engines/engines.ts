@@ -34,6 +34,9 @@ export interface Tab {
   click(selector: string, text?: string): Promise<void>
   /** The text of the first element matching `selector`, as shown; works with JavaScript off. */
   text(selector: string): Promise<string>
+  /** The pointer pressed at the centre of the first element matching `selector`, and held there (`lift` lets go). */
+  pressAndHold(selector: string): Promise<void>
+  lift(): Promise<void>
   /** A key pressed on whatever has the focus. */
   press(key: 'Enter' | 'Tab' | 'Escape'): Promise<void>
   /** How many tabs are open beside this one (those it opened). */
@@ -118,33 +121,43 @@ async function patiently<T>(act: () => Promise<T>): Promise<T> {
 }
 
 function puppeteerTab(context: BrowserContext, page: Page): Tab {
+  // The centre of the first element matching, once it holds still (the cart's sheet slides
+  // in), as Playwright's clicks wait; found and measured by one script in the page, since an
+  // element handle's calls hang in Firefox with JavaScript off.
+  const centreOf = (selector: string, text?: string) =>
+    patiently(async () => {
+      const centre = () =>
+        page.evaluate(
+          (selector, text) => {
+            const element = [...document.querySelectorAll(selector)].find((e) => (text === null || e.textContent!.trim() === text) && e.getClientRects().length > 0)
+            if (!element) return null
+            element.scrollIntoView({ block: 'nearest' })
+            const box = element.getBoundingClientRect()
+            return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+          },
+          selector,
+          text ?? null,
+        )
+      const [before, after] = [await centre(), await new Promise((resolve) => setTimeout(resolve, 100)).then(centre)]
+      if (!before || !after) throw new Error(`nothing to click: ${selector}${text === undefined ? '' : ` with text "${text}"`}`)
+      if (before.x !== after.x || before.y !== after.y) throw new Error(`${selector} is still moving`)
+      return after
+    })
   return {
     // Until the document is parsed: the app's scripts may be held back (front-door.ts).
     goto: async (url) => void (await page.goto(url, { waitUntil: 'domcontentloaded' })),
 
     evaluate: <T>(expression: string) => page.evaluate(expression) as Promise<T>,
-    // The mouse at the element's centre once it holds still (the cart's sheet slides in), as
-    // Playwright's clicks wait; found and measured by one script in the page, since an
-    // element handle's calls hang in Firefox with JavaScript off.
-    click: (selector, text) =>
-      patiently(async () => {
-        const centre = () =>
-          page.evaluate(
-            (selector, text) => {
-              const element = [...document.querySelectorAll(selector)].find((e) => (text === null || e.textContent!.trim() === text) && e.getClientRects().length > 0)
-              if (!element) return null
-              element.scrollIntoView({ block: 'nearest' })
-              const box = element.getBoundingClientRect()
-              return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
-            },
-            selector,
-            text ?? null,
-          )
-        const [before, after] = [await centre(), await new Promise((resolve) => setTimeout(resolve, 100)).then(centre)]
-        if (!before || !after) throw new Error(`nothing to click: ${selector}${text === undefined ? '' : ` with text "${text}"`}`)
-        if (before.x !== after.x || before.y !== after.y) throw new Error(`${selector} is still moving`)
-        await page.mouse.click(after.x, after.y)
-      }),
+    async click(selector, text) {
+      const { x, y } = await centreOf(selector, text)
+      await page.mouse.click(x, y)
+    },
+    async pressAndHold(selector) {
+      const { x, y } = await centreOf(selector)
+      await page.mouse.move(x, y)
+      await page.mouse.down()
+    },
+    lift: () => page.mouse.up(),
     text: (selector) => page.$eval(selector, (e) => (e as HTMLElement).innerText),
     press: (key) => page.keyboard.press(key),
     otherTabCount: async () => (await context.pages()).length - 1,
@@ -277,6 +290,14 @@ function webDriverTab(session: WebDriver): Tab {
         }
         throw new Error(`nothing to click: ${selector}${text === undefined ? '' : ` with text "${text}"`}`)
       }),
+    pressAndHold: (selector) =>
+      patiently(async () => {
+        const element = await session.findElement(By.css(selector))
+        await session.executeScript('arguments[0].scrollIntoView({ block: "nearest" })', element)
+        await session.actions().move({ origin: element }).press().perform()
+      }),
+    // The session keeps the pointer's state between actions: this releases the one pressed.
+    lift: () => session.actions().release().perform(),
     text: async (selector) => (await session.findElement(By.css(selector))).getText(),
     press: (key) => session.actions().sendKeys({ Enter: Key.ENTER, Tab: Key.TAB, Escape: Key.ESCAPE }[key]).perform(),
     otherTabCount: async () => (await session.getAllWindowHandles()).length - 1,

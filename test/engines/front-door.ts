@@ -40,10 +40,12 @@ export type FrontDoor = Awaited<ReturnType<typeof openFrontDoor>>
 export async function openFrontDoor(shopOrigin: string) {
   const shop = new URL(shopOrigin)
   let held: Promise<void> | null = null
+  let heldName = ''
   let releaseHeld = () => {}
 
   async function pass(incoming: IncomingMessage, outgoing: ServerResponse) {
-    if (held && /^\/assets\/[\w-]+\.js$/.test(new URL(incoming.url!, shopOrigin).pathname)) await held
+    const path = new URL(incoming.url!, shopOrigin).pathname
+    if (held && /^\/assets\/[\w-]+\.js$/.test(path) && path.includes(heldName)) await held
     const upstream = forward({ host: shop.hostname, port: shop.port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, 'accept-encoding': 'identity' } }, async (answer) => {
       const headers = { ...answer.headers }
       if (!String(headers['content-type']).startsWith('text/html')) {
@@ -67,8 +69,12 @@ export async function openFrontDoor(shopOrigin: string) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    /** Holds every request for the app's scripts until the returned function (or releaseScripts) is called. */
-    holdScripts(): () => void {
+    /**
+     * Holds every request for the app's scripts (or only those whose file name has `name` in
+     * it) until the returned function (or releaseScripts) is called.
+     */
+    holdScripts(name = ''): () => void {
+      heldName = name
       let release = () => {}
       held = new Promise<void>((resolve) => (release = resolve))
       releaseHeld = () => {

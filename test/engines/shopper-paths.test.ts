@@ -194,6 +194,19 @@ describe(`${ENGINE}:`, () => {
     await until(tab, `document.querySelector('${HERO_DOT(3)}').classList.contains('is-active')`)
   })
 
+  // A finger rests on the glass a tenth of a second or so: time enough, with the carousel's
+  // code on its way, for Splide to replace the dot under it. WebKit then sends no click.
+  test("a dot pressed as the carousel's code comes, and let go once Splide has replaced it: its picture shows", async () => {
+    const release = door.holdScripts('HeroCarousel')
+    const tab = await visit('/')
+    await tab.pressAndHold(HERO_DOT(3))
+    release()
+    await until(tab, `document.querySelector('#hero-carousel.splide.is-initialized')`)
+    expect(await tab.evaluate(`document.querySelectorAll('#hero-carousel [data-dot]').length`)).toBe(0) // the dot pressed is gone
+    await tab.lift()
+    await until(tab, `document.querySelector('${HERO_DOT(3)}').classList.contains('is-active')`)
+  })
+
   test('a shopper who asks for less motion: the carousel never moves by itself, and a dot still shows its picture', async () => {
     const tab = await visit('/', PHONE, { using: await withSettings({ reducedMotion: true }) })
     expect(await tab.evaluate(`matchMedia('(prefers-reduced-motion: reduce)').matches`)).toBe(true)

@@ -39,8 +39,9 @@ export default defineConfig({
           env: { ENGINE: engine },
           testTimeout: 90_000,
           expect: { poll: { timeout: 5_000 } },
-          // WebKitWebDriver now and then leaves a script unanswered in a fresh MiniBrowser (1 test
-          // in 4 full runs; docs/testing.md): a second try, in a new window, and Vitest says so.
+          // WebKitWebDriver now and then leaves a script unanswered (docs/testing.md): goto()
+          // allows for it where it was traced; anywhere else, a second try, in a new window,
+          // and Vitest says so.
           retry: engine === 'webkit' ? 1 : 0,
         },
       })),

@@ -214,8 +214,12 @@ async function launchWebKit(driverPath: string, settings: Settings): Promise<Eng
         .usingServer(server)
         .withCapabilities({
           browserName: 'MiniBrowser',
-          // Until the document is parsed: the app's scripts may be held back (front-door.ts).
-          pageLoadStrategy: 'eager',
+          // WebKitWebDriver waits, before every command, for the page to load as far as this
+          // says, and 'eager' (DOMContentLoaded) already waits for the app's module scripts:
+          // a page whose scripts are held back (front-door.ts) could never be tapped, and after
+          // a second navigation in a window its next script was left waiting for good. With
+          // 'none' the driver waits for nothing; goto() waits for the parsed document itself.
+          pageLoadStrategy: 'none',
           'webkitgtk:browserOptions': { binary: miniBrowser, args: ['--automation', ...(settings.javaScript === false ? ['--enable-javascript=false'] : [])] },
         })
         .build()
@@ -272,9 +276,24 @@ async function sizeViewport(session: WebDriver, viewport: Viewport) {
 function webDriverTab(session: WebDriver): Tab {
   let own: string | undefined
   return {
+    // Until the new document is parsed ('interactive'), as Puppeteer's 'domcontentloaded'
+    // but without waiting for the app's scripts: the old document is marked first, since the
+    // page-load strategy 'none' returns before the new one has replaced it. A script sent as
+    // one document gives way to the next is, now and then, never answered (seen about once
+    // in 50 page loads; the driver answers the next command): each ask waits 2 s at most.
     async goto(url) {
+      await session.executeScript('window.__left = true').catch(() => {})
       await session.get(url)
       own ??= await session.getWindowHandle()
+      const parsed = () =>
+        Promise.race([
+          session.executeScript<boolean>(`return !window.__left && location.href !== 'about:blank' && document.readyState !== 'loading'`).catch(() => false),
+          new Promise<false>((resolve) => setTimeout(resolve, 2_000, false)),
+        ])
+      for (const until = Date.now() + 30_000; !(await parsed()); ) {
+        if (Date.now() > until) throw new Error(`${url} was not parsed within 30 s`)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
     },
 
     evaluate: <T>(expression: string) => session.executeScript<T>(`return (${expression})`),

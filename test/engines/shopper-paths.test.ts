@@ -96,12 +96,7 @@ describe(`${ENGINE}:`, () => {
     await expect.poll(() => drawerOpen(tab)).toBe(false)
   })
 
-  // Not in WebKit: there, after a page has run a while, a second navigation in the same
-  // window leaves WebKitWebDriver's next script waiting for good (every run; the page itself
-  // has loaded and gone live), and a fresh window cannot read the first one's storage. The
-  // stored cart across page loads is shown in Chromium and Firefox here, and in
-  // test/browser/cart-storage.test.ts.
-  test.skipIf(ENGINE === 'webkit')("buys from the product page: 'Added to cart!', and the cart is there on the next page", async () => {
+  test("buys from the product page: 'Added to cart!', and the cart is there on the next page", async () => {
     const tab = await visit('/product/toddler-blanket')
     await tab.click('button', 'Add to Cart')
     await onPage(tab, 'Added to cart!')
@@ -162,13 +157,7 @@ describe(`${ENGINE}:`, () => {
     await expect.poll(() => tab.otherTabs(), { timeout: 10_000 }).toEqual([expect.stringMatching(/\/checkouts\/cn\/.*channel=online_store/)])
   })
 
-  // Not in WebKit: WebKitWebDriver runs no script and no click in a page until its load event,
-  // which a page whose scripts are held back never reaches (tried: both wait until the
-  // scripts come). Tried too: taps from X's own pointer (xdotool). The starter held the
-  // first (aria-busy) and ignored the second, and once the scripts came the app replayed it
-  // (the toast's chunk was fetched), but the driver then answered no further command, so
-  // nothing could be read back. test/browser/early-taps.test.ts covers this path in Chromium.
-  test.skipIf(ENGINE === 'webkit')('taps before the app is live: heard at once, one blanket for a double tap, done once it is live', async () => {
+  test('taps before the app is live: heard at once, one blanket for a double tap, done once it is live', async () => {
     const release = door.holdScripts()
     let tab: Tab
     try {

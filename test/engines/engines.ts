@@ -66,9 +66,16 @@ function engineProgram(name: EngineName): { path: string } | { missing: string }
       return { missing: (error as Error).message }
     }
   }
-  const [path, install] = name === 'firefox' ? [process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', 'firefox-esr'] : [process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver', 'webkit2gtk-driver and xvfb']
-  return existsSync(path) ? { path } : { missing: `No ${name} found at ${path}: install ${install} (Debian: apt-get install ${install}).` }
+  const [paths, install] =
+    name === 'firefox'
+      ? [process.env.FIREFOX_PATH ? [process.env.FIREFOX_PATH] : FIREFOXES, 'Firefox (Debian: apt-get install firefox-esr), or set FIREFOX_PATH to one']
+      : [[process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver'], "WebKitGTK's driver (Debian: apt-get install webkit2gtk-driver xvfb), or set WEBKIT_DRIVER_PATH to one"]
+  const path = paths.find(existsSync)
+  return path ? { path } : { missing: `No ${name} found at ${paths.join(', ')}: install ${install}.` }
 }
+
+/** Where a Firefox already on the machine lives, in the order they are tried (Debian's first, which .ci/run installs). */
+const FIREFOXES = ['/usr/bin/firefox-esr', '/usr/bin/firefox', '/Applications/Firefox.app/Contents/MacOS/firefox', 'C:\\Program Files\\Mozilla Firefox\\firefox.exe']
 
 export async function launch(name: EngineName, settings: Settings = {}): Promise<Engine> {
   const program = engineProgram(name)

@@ -150,8 +150,8 @@ export function takeWake(id: string): Wake {
   if (!wake) return NOT_WOKEN
   wakes.delete(id)
   wake.stop()
-  const { due, touched, dot = wake.pressedDot, focusedDot } = wake
-  return { due, touched, dot, focusedDot }
+  wake.dot ??= wake.pressedDot
+  return wake
 }
 
 /** The tapped dot shows as chosen at once, while Splide's code is on its way. */

@@ -30,8 +30,8 @@ const storage = {
 const cartInStorageAtom = atom<StoredCart | null>(null)
 
 /**
- * Reads the stored cart once, and again whenever another tab changes it, so the tabs
- * converge. What the shopper changed before the first read is replayed on top of it.
+ * Reads the stored cart once, and again whenever another tab changes it, or the page comes
+ * back from the back-forward cache, so the tabs converge. What the shopper changed before the first read is replayed on top of it.
  */
 const readStoredCartEffect = atomEffect((get, set) => {
   let live = true
@@ -51,11 +51,18 @@ const readStoredCartEffect = atomEffect((get, set) => {
   const onStorage = (event: StorageEvent) => {
     if (event.key === CART_STORAGE_KEY || event.key === null) void read()
   }
+  // A page brought back whole by Back (Safari keeps one on every Back) heard none of the
+  // storage events the pages after it caused.
+  const onPageShow = (event: PageTransitionEvent) => {
+    if (event.persisted) void read()
+  }
   void read()
   window.addEventListener('storage', onStorage)
+  window.addEventListener('pageshow', onPageShow)
   return () => {
     live = false
     window.removeEventListener('storage', onStorage)
+    window.removeEventListener('pageshow', onPageShow)
   }
 })
 

@@ -28,6 +28,8 @@ export type Settings = { reducedMotion?: boolean; javaScript?: boolean }
 /** One tab, as every engine's driver can work it. */
 export interface Tab {
   goto(url: string): Promise<void>
+  /** The browser's Back: the page before, which the browser may keep whole (its back-forward cache). */
+  back(): Promise<void>
   /** The value of a JavaScript expression in the page (JSON-like; a promise is awaited). */
   evaluate<T>(expression: string): Promise<T>
   /** A real click, by the driver, on the first element matching `selector` (and whose text is `text`). */
@@ -153,6 +155,7 @@ function puppeteerTab(context: BrowserContext, page: Page): Tab {
   return {
     // Until the document is parsed: the app's scripts may be held back (front-door.ts).
     goto: async (url) => void (await page.goto(url, { waitUntil: 'domcontentloaded' })),
+    back: async () => void (await page.goBack({ waitUntil: 'domcontentloaded' })),
 
     evaluate: <T>(expression: string) => page.evaluate(expression) as Promise<T>,
     async click(selector, text) {
@@ -225,7 +228,7 @@ async function launchWebKit(driverPath: string, settings: Settings): Promise<Eng
           // says, and 'eager' (DOMContentLoaded) already waits for the app's module scripts:
           // a page whose scripts are held back (front-door.ts) could never be tapped, and after
           // a second navigation in a window its next script was left waiting for good. With
-          // 'none' the driver waits for nothing; goto() waits for the parsed document itself.
+          // 'none' the driver waits for nothing; navigated() waits for the parsed document itself.
           pageLoadStrategy: 'none',
           'webkitgtk:browserOptions': { binary: miniBrowser, args: ['--automation', ...(settings.javaScript === false ? ['--enable-javascript=false'] : [])] },
         })
@@ -282,26 +285,35 @@ async function sizeViewport(session: WebDriver, viewport: Viewport) {
 
 function webDriverTab(session: WebDriver): Tab {
   let own: string | undefined
+  /**
+   * Navigates, then waits until the next document is parsed ('interactive'), as Puppeteer's
+   * 'domcontentloaded' but without waiting for the app's scripts: the page-load strategy
+   * 'none' returns before the next document has replaced this one, so this one is marked
+   * first (with a mark of its own: a page kept in the back-forward cache comes back with
+   * the mark it left with). A script sent as one document gives way to the next is, now and
+   * then, never answered (seen about once in 50 page loads; the driver answers the next
+   * command): each ask waits 2 s at most.
+   */
+  async function navigated(navigate: () => Promise<void>) {
+    const mark = Math.random()
+    await session.executeScript('window.__left = arguments[0]', mark).catch(() => {})
+    await navigate()
+    const parsed = () =>
+      Promise.race([
+        session.executeScript<boolean>(`return window.__left !== arguments[0] && location.href !== 'about:blank' && document.readyState !== 'loading'`, mark).catch(() => false),
+        new Promise<false>((resolve) => setTimeout(resolve, 2_000, false)),
+      ])
+    for (const until = Date.now() + 30_000; !(await parsed()); ) {
+      if (Date.now() > until) throw new Error(`no document was parsed within 30 s`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
   return {
-    // Until the new document is parsed ('interactive'), as Puppeteer's 'domcontentloaded'
-    // but without waiting for the app's scripts: the old document is marked first, since the
-    // page-load strategy 'none' returns before the new one has replaced it. A script sent as
-    // one document gives way to the next is, now and then, never answered (seen about once
-    // in 50 page loads; the driver answers the next command): each ask waits 2 s at most.
     async goto(url) {
-      await session.executeScript('window.__left = true').catch(() => {})
-      await session.get(url)
+      await navigated(() => session.get(url))
       own ??= await session.getWindowHandle()
-      const parsed = () =>
-        Promise.race([
-          session.executeScript<boolean>(`return !window.__left && location.href !== 'about:blank' && document.readyState !== 'loading'`).catch(() => false),
-          new Promise<false>((resolve) => setTimeout(resolve, 2_000, false)),
-        ])
-      for (const until = Date.now() + 30_000; !(await parsed()); ) {
-        if (Date.now() > until) throw new Error(`${url} was not parsed within 30 s`)
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      }
     },
+    back: () => navigated(() => session.navigate().back()),
 
     evaluate: <T>(expression: string) => session.executeScript<T>(`return (${expression})`),
     click: (selector, text) =>

@@ -107,6 +107,21 @@ describe(`${ENGINE}:`, () => {
     await expect.poll(() => badge(tab)).toBe('1')
   })
 
+  // Back to a page from before the cart changed: WebKit (every iPhone) brings it back whole
+  // from its back-forward cache, and that page heard none of the cart's changes.
+  test('back on a page from before the cart changed: the cart as it is now', async () => {
+    const tab = await visit('/product/toddler-blanket')
+    await tab.click('a', 'Back to Store')
+    await until(tab, `location.pathname === '/' && document.documentElement.dataset.hydrated === 'true'`)
+    await tab.click('button', ORDER)
+    await expect.poll(() => badge(tab)).toBe('1')
+    await tab.back()
+    await until(tab, `location.pathname === '/product/toddler-blanket' && document.documentElement.dataset.hydrated === 'true'`)
+    await expect.poll(() => badge(tab)).toBe('1')
+    await tab.click('button', 'Add to Cart')
+    await expect.poll(() => badge(tab)).toBe('2') // added to the cart as it is, not to the one the page left with
+  })
+
   // The 99 arrive as from another tab: stored, then announced with the storage event the
   // browser sends the other tabs, which the cart reads again (client/browser/cart-effects.ts).
   test("with 99 in the cart, 'Add to Cart' adds nothing and says so", async () => {

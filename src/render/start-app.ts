@@ -25,9 +25,13 @@ const RELOAD_AT_MOST_EVERY_MS = 10 * 60_000
  *    as it does with JavaScript off, and the other controls let go of theirs.
  * 4. `reload` reloads the page for code it could not fetch, the one way a page from before a
  *    deploy gets the new version's (client/lib/lost-code.tsx says when the app asks). Never
- *    while the shopper is leaving the page (a navigation aborts the fetches under way, which
- *    Firefox reports as failed), nor while a tap is held or a buy form is on its way, and at
- *    most once per tab in RELOAD_AT_MOST_EVERY_MS, so a chunk that never comes cannot loop.
+ *    while the shopper is leaving the page, nor while a tap is held or a buy form is on its
+ *    way, and at most once per tab in RELOAD_AT_MOST_EVERY_MS, so a chunk that never comes
+ *    cannot loop. Firefox and WebKit stop the fetches under way as soon as a navigation
+ *    starts, long before pagehide, and a reload then would cancel the shopper's way out. So
+ *    leaving starts at the Navigation API's navigate event, or where there is none (WebKitGTK),
+ *    at beforeunload, which Firefox alone would keep out of its back-forward cache, and
+ *    Firefox has the Navigation API.
  *
  * It also marks the document `data-js`, before the first paint, for the controls that only
  * work with JavaScript (the carousels' server-drawn dots show only then).
@@ -54,6 +58,8 @@ export const START_APP_SCRIPT = `(function (script) {
   }, true);
   addEventListener('pagehide', function () { leaving = true; });
   addEventListener('pageshow', function () { leaving = false; });
+  if (window.navigation) navigation.addEventListener('navigate', function (event) { if (!event.destination.sameDocument) leaving = true; });
+  else addEventListener('beforeunload', function () { leaving = true; });
   function reload() {
     if (leaving || bought || taps.held.length) return false;
     try {
@@ -88,4 +94,4 @@ export const START_APP_SCRIPT = `(function (script) {
 })(document.currentScript);`
 
 /** CSP source for START_APP_SCRIPT; test/unit/start-app.test.ts checks it matches. */
-export const START_APP_SCRIPT_HASH = "'sha256-4ek/0QeOU7vfbaZ3+akPlZ+gI0wbo4n4UjINrvMy9Hs='"
+export const START_APP_SCRIPT_HASH = "'sha256-C6gjsf8sRVdJN4mS6ZC0/OOVfN5JG64oDTBI0F/bryE='"

@@ -41,11 +41,17 @@ export async function openFrontDoor(shopOrigin: string) {
   const shop = new URL(shopOrigin)
   let held: Promise<void> | null = null
   let heldName = ''
+  /** The requests held now. */
+  const waiting = new Set<IncomingMessage>()
   let releaseHeld = () => {}
 
   async function pass(incoming: IncomingMessage, outgoing: ServerResponse) {
     const path = new URL(incoming.url!, shopOrigin).pathname
-    if (held && /^\/assets\/[\w-]+\.js$/.test(path) && path.includes(heldName)) await held
+    if (held && /^\/assets\/[\w-]+\.js$/.test(path) && path.includes(heldName)) {
+      waiting.add(incoming)
+      await held
+      waiting.delete(incoming)
+    }
     const upstream = forward({ host: shop.hostname, port: shop.port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, 'accept-encoding': 'identity' } }, async (answer) => {
       const headers = { ...answer.headers }
       if (!String(headers['content-type']).startsWith('text/html')) {
@@ -84,6 +90,8 @@ export async function openFrontDoor(shopOrigin: string) {
       return releaseHeld
     },
     releaseScripts: () => releaseHeld(),
+    /** The paths of the requests held now. */
+    waiting: () => [...waiting].map((request) => request.url!),
     close: () => new Promise<void>((resolve) => (server.close(() => resolve()), server.closeAllConnections())),
   }
 }

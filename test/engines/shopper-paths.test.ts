@@ -211,6 +211,19 @@ describe(`${ENGINE}:`, () => {
     await until(tab, `document.querySelector('${HERO_DOT(3)}').classList.contains('is-active')`)
   })
 
+  // Firefox stops a page's fetches as soon as the shopper leaves it, long before pagehide:
+  // the carousel's code, on its way, then fails, which must not reload the page (to get the
+  // code of a new deploy) over the shopper's way out.
+  test("leaving a page while its code is on the way: the shopper gets where they were going", async () => {
+    door.holdScripts('HeroCarousel')
+    const tab = await visit('/')
+    await expect.poll(() => door.waiting(), { timeout: 10_000 }).toEqual([expect.stringContaining('HeroCarousel')]) // its first move is due after 3 s
+    await tab.click('footer a', 'About')
+    await until(tab, `location.pathname === '/about' && document.documentElement.dataset.hydrated === 'true'`)
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    expect(await tab.evaluate('location.pathname')).toBe('/about')
+  })
+
   test('a shopper who asks for less motion: the carousel never moves by itself, and a dot still shows its picture', async () => {
     const tab = await visit('/', PHONE, { using: await withSettings({ reducedMotion: true }) })
     expect(await tab.evaluate(`matchMedia('(prefers-reduced-motion: reduce)').matches`)).toBe(true)

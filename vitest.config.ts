@@ -40,8 +40,8 @@ export default defineConfig({
           testTimeout: 90_000,
           expect: { poll: { timeout: 5_000 } },
           // WebKitWebDriver now and then leaves a script unanswered (docs/testing.md): goto()
-          // allows for it where it was traced; anywhere else, a second try, in a new window,
-          // and Vitest says so.
+          // and back() allow for it where it was traced; anywhere else, a second try, in a new
+          // window, and Vitest says so.
           retry: engine === 'webkit' ? 1 : 0,
         },
       })),

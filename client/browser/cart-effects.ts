@@ -30,8 +30,9 @@ const storage = {
 const cartInStorageAtom = atom<StoredCart | null>(null)
 
 /**
- * Reads the stored cart once, and again whenever another tab changes it, or the page comes
- * back from the back-forward cache, so the tabs converge. What the shopper changed before the first read is replayed on top of it.
+ * Reads the stored cart once, and again whenever another tab changes it or the page comes
+ * back from the back-forward cache, so the tabs converge. What the shopper changed before
+ * the first read is replayed on top of it.
  */
 const readStoredCartEffect = atomEffect((get, set) => {
   let live = true

@@ -29,9 +29,9 @@ const RELOAD_AT_MOST_EVERY_MS = 10 * 60_000
  *    way, and at most once per tab in RELOAD_AT_MOST_EVERY_MS, so a chunk that never comes
  *    cannot loop. Firefox and WebKit stop the fetches under way as soon as a navigation
  *    starts, long before pagehide, and a reload then would cancel the shopper's way out. So
- *    leaving starts at the Navigation API's navigate event, or where there is none (WebKitGTK),
- *    at beforeunload, which Firefox alone would keep out of its back-forward cache, and
- *    Firefox has the Navigation API.
+ *    leaving starts at the Navigation API's navigate event, or at beforeunload in a browser
+ *    without that API (WebKitGTK). A beforeunload listener would keep a page out of
+ *    Firefox's back-forward cache (not WebKit's), but Firefox has the Navigation API.
  *
  * It also marks the document `data-js`, before the first paint, for the controls that only
  * work with JavaScript (the carousels' server-drawn dots show only then).

@@ -23,6 +23,16 @@ async function digestOf(body: ArrayBuffer): Promise<string> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/**
+ * Retries of a purge while Shopify waits for the answer: it gives a delivery 5 s in all
+ * (Shopify: "Troubleshooting webhooks"), the refresh before it included.
+ */
+const PURGE_RETRIES_MS = [300, 1_000]
+/** Retries of a purge after the answer, within waitUntil's 30 s. */
+const LATE_PURGE_RETRIES_MS = [500, 1_000, 2_000]
+/** Work after the answer must end by then: waitUntil lasts 30 s (docs: "Context (ctx)"). */
+const WAIT_UNTIL_BUDGET_MS = 26_000
+
 /** Shopify's delivery ids are UUIDs; anything longer or stranger is not Shopify's. */
 const DELIVERY_ID = /^[A-Za-z0-9-]{1,64}$/
 
@@ -46,17 +56,17 @@ async function signedByShopify(secret: string, body: ArrayBuffer, signature: str
  * `updated_at` is older than the last one acted on, or of the same second and already acted
  * on: the id is not signed, so a leaked delivery replayed under new ids is caught by its
  * body, while a second real edit within the same second (Shopify counts whole seconds) is
- * acted on. Genuine deliveries in a burst are
- * refreshed and purged at most once per WEBHOOK_REFRESH_INTERVAL_MS (webhook-deliveries.ts).
+ * acted on. Genuine deliveries in a burst are refreshed and purged at most once per
+ * WEBHOOK_REFRESH_INTERVAL_MS (config.ts says why 24 s; webhook-deliveries.ts).
  *
  * The product's store asks Shopify at once, then every page tagged with the product is
- * purged worldwide (Workers Cache purges globally by tag; docs: "Purging the cache"). The
- * Storefront API can lag the webhook: when its answer has not changed yet, the store asks
- * again after WEBHOOK_REFETCH_DELAY_MS and the pages are purged again. Purges are few (two
- * per delivery at most): the free plan allows 5 a minute (docs: "Purge cache"). The delayed
- * step runs under
- * waitUntil, which Cloudflare keeps alive for up to 30 s after the answer (docs: "Context
- * (ctx)"); config.ts caps the delay below that.
+ * purged worldwide (Workers Cache purges globally by tag; docs: "Purging the cache"). A
+ * purge Cloudflare refuses is tried again; if every try fails, the delivery is forgotten and
+ * answered 503, so Shopify's retry of it acts again. The Storefront API can lag the webhook:
+ * while its answer has not changed, the store asks again after WEBHOOK_REFETCH_DELAY_MS and
+ * the pages are purged again, for a delivery that waited for its slot too. That work runs
+ * under waitUntil, which Cloudflare keeps alive for up to 30 s after the answer (docs:
+ * "Context (ctx)"), so it is bounded to end before.
  */
 export const webhooks = new Hono<AppEnv>().post(
   '/products/update',
@@ -83,9 +93,10 @@ export const webhooks = new Hono<AppEnv>().post(
 
     const { handle } = parsed.data
     const store = productStore(c.env, config, handle)
+    const digest = await digestOf(body)
     let claim: DeliveryClaim
     try {
-      claim = await store.claimDelivery(deliveryId, parsed.data.updated_at ?? null, await digestOf(body))
+      claim = await store.claimDelivery(deliveryId, parsed.data.updated_at ?? null, digest)
     } catch (error) {
       // Not remembering a delivery is no reason to refuse a genuine one: act on it.
       log(c, 'warn', 'webhook delivery could not be remembered', { handle, deliveryId, error })
@@ -99,19 +110,40 @@ export const webhooks = new Hono<AppEnv>().post(
       log(c, 'warn', 'webhook body no newer than the last one acted on', { handle, deliveryId })
       return c.json({ ignored: deliveryId, reason: 'not newer than the last update' })
     }
-    const refreshAndPurge = async (step: string): Promise<boolean> => {
+    const tags = [productTag(handle)]
+    const started = Date.now()
+    /**
+     * Asks Shopify, then purges (even when unchanged: a page rendered just before the webhook
+     * may hold old data). A failed refresh leaves the store's entry marked stale, so the next
+     * page asks Shopify again: once the purge is done, the edit reaches the pages either way.
+     * Whether Shopify's answer changed, or null when the purge failed on every try.
+     */
+    const refreshAndPurge = async (step: string, retryDelaysMs: number[]): Promise<{ changed: boolean } | null> => {
+      let changed = false
       try {
-        const { changed } = await store.refreshNow(handle)
+        changed = (await store.refreshNow(handle)).changed
         log(c, 'info', 'product refreshed after webhook', { handle, step, changed })
-        return changed
       } catch (error) {
         log(c, 'warn', 'refresh after webhook failed', { handle, step, error })
-        return false // the store marked its entry stale: the next page asks Shopify again
-      } finally {
-        // Even when unchanged: a page rendered just before the webhook may hold old data.
-        await purgePages(c, [productTag(handle)])
       }
+      return (await purgePages(c, tags, retryDelaysMs, { handle, step })) === 'failed' ? null : { changed }
     }
+    /**
+     * Shopify's data can lag the webhook: while its answer has not changed, ask again after
+     * the refetch delay, ending before waitUntil does (30 s after the answer, docs: "Context
+     * (ctx)"). Work after the answer can no longer make Shopify retry, so its last failure is
+     * an error for the owner.
+     */
+    const refetchWhileLagging = async (first: { changed: boolean } | null) => {
+      if (!first || first.changed) return first
+      const delay = Math.min(config.webhook.refetchDelayMs, Math.max(0, WAIT_UNTIL_BUDGET_MS - (Date.now() - started)))
+      await sleep(delay)
+      return refreshAndPurge('after delay', LATE_PURGE_RETRIES_MS)
+    }
+    const lateFailure = (outcome: { changed: boolean } | null) => {
+      if (!outcome) log(c, 'error', 'product edit may not have reached the pages: purge failed on every try', { handle, deliveryId })
+    }
+
     let wait: number | null
     try {
       wait = await store.claimRefreshSlot(Date.now())
@@ -123,17 +155,23 @@ export const webhooks = new Hono<AppEnv>().post(
       return c.json({ coalesced: deliveryId })
     }
     if (wait > 0) {
-      c.executionCtx.waitUntil(sleep(wait).then(() => refreshAndPurge('next slot')))
+      c.executionCtx.waitUntil(
+        (async () => {
+          await sleep(wait)
+          lateFailure(await refetchWhileLagging(await refreshAndPurge('next slot', LATE_PURGE_RETRIES_MS)))
+        })(),
+      )
       return c.json({ purging: handle, inMs: wait })
     }
+    const now = await refreshAndPurge('now', PURGE_RETRIES_MS)
+    if (!now) {
+      // Not handled: forget the delivery, so Shopify's retry of it acts again.
+      log(c, 'error', 'webhook delivery not handled: pages not purged', { handle, deliveryId })
+      await store.releaseDelivery(deliveryId, digest).catch((error: unknown) => log(c, 'error', 'webhook delivery could not be forgotten', { handle, deliveryId, error }))
+      return c.json({ error: 'The pages could not be purged; retry the delivery' }, 503)
+    }
     // Shopify already shows the change: its data did not lag, so no second call is needed.
-    if (await refreshAndPurge('now')) return c.json({ purged: handle })
-    c.executionCtx.waitUntil(
-      (async () => {
-        await sleep(config.webhook.refetchDelayMs)
-        await refreshAndPurge('after delay')
-      })(),
-    )
+    if (!now.changed) c.executionCtx.waitUntil(refetchWhileLagging(now).then(lateFailure))
     return c.json({ purged: handle })
   },
 )

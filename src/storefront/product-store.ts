@@ -3,7 +3,7 @@ import { readConfig, type Bindings } from '../config'
 import { withinLimit } from '../rate-limit'
 import { fetchProduct } from './product'
 import type { Product } from '../../client/model/product'
-import { claimDelivery, RefreshSlots, type DeliveryClaim } from './webhook-deliveries'
+import { claimDelivery, RefreshSlots, releaseDelivery, type DeliveryClaim } from './webhook-deliveries'
 
 export type { DeliveryClaim }
 
@@ -41,7 +41,7 @@ export class ProductStore extends DurableObject<Bindings> {
 
   /** When a webhook's refresh-and-purge may run (webhook-deliveries.ts, RefreshSlots). */
   claimRefreshSlot(now: number): number | null {
-    return this.#refreshSlots.claim(now)
+    return this.#refreshSlots.claim(now, readConfig(this.env).webhook.refreshIntervalMs)
   }
 
   /**
@@ -99,6 +99,11 @@ export class ProductStore extends DurableObject<Bindings> {
   /** Whether to act on a signed `products/update` delivery (webhook-deliveries.ts). */
   claimDelivery(deliveryId: string, updatedAt: number | null, bodyDigest: string): Promise<DeliveryClaim> {
     return claimDelivery(this.ctx.storage, deliveryId, updatedAt, bodyDigest)
+  }
+
+  /** Forgets a delivery whose pages were not purged, so Shopify's retry acts (webhook-deliveries.ts). */
+  releaseDelivery(deliveryId: string, bodyDigest: string): Promise<void> {
+    return releaseDelivery(this.ctx.storage, deliveryId, bodyDigest)
   }
 
   async #load(): Promise<Entry | null> {

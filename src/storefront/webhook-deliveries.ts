@@ -16,13 +16,6 @@ const DELIVERIES_KEPT = 200
 export type DeliveryClaim = 'new' | 'seen' | 'not newer'
 
 /**
- * How often one product's pages are refreshed and purged for webhooks, however many
- * deliveries arrive: a merchant's bulk edit sends a burst, and purges are few a minute on the
- * free plan (docs: "Purge cache").
- */
-export const WEBHOOK_REFRESH_INTERVAL_MS = 5_000
-
-/**
  * Whether to act on a delivery: 'seen' for an id seen before (Shopify may deliver one
  * twice), 'not newer' for a body whose signed `updated_at` is earlier than the last one
  * acted on, or the same second with a body already acted on (`bodyDigest`; the id is not
@@ -46,22 +39,38 @@ export async function claimDelivery(storage: DurableObjectStorage, deliveryId: s
 }
 
 /**
+ * Forgets a claimed delivery whose pages could not be purged, so that Shopify's retry of it
+ * (same id, same body) is acted on rather than called a duplicate. Its `updated_at` stays:
+ * the retry's body is the same, and it is told apart by its digest, which is gone.
+ */
+export async function releaseDelivery(storage: DurableObjectStorage, deliveryId: string, bodyDigest: string): Promise<void> {
+  const seen = (await storage.get<string[]>(DELIVERIES_KEY)) ?? []
+  await storage.put(
+    DELIVERIES_KEY,
+    seen.filter((id) => id !== deliveryId),
+  )
+  const last = await storage.get<LastUpdate | number>(LAST_UPDATE_KEY)
+  if (last && typeof last !== 'number') await storage.put(LAST_UPDATE_KEY, { ...last, bodies: last.bodies.filter((digest) => digest !== bodyDigest) })
+}
+
+/**
  * When webhook refreshes may start, in the object's memory: an object evicted between
  * deliveries forgets it, which costs at most one refresh sooner than the interval.
  */
 export class RefreshSlots {
   #nextAt = 0
+  #lastStart = -Infinity
 
   /**
    * When a webhook's refresh-and-purge may run: 0 (now), the ms to wait for the next slot,
    * or null when a refresh already waiting for that slot will take this delivery's change
-   * along. At most one every WEBHOOK_REFRESH_INTERVAL_MS.
+   * along. At most one every `intervalMs` (WEBHOOK_REFRESH_INTERVAL_MS, config.ts).
    */
-  claim(now: number): number | null {
-    const lastClaimedStart = this.#nextAt - WEBHOOK_REFRESH_INTERVAL_MS
-    if (lastClaimedStart > now) return null // a refresh is waiting for its slot
+  claim(now: number, intervalMs: number): number | null {
+    if (this.#lastStart > now) return null // a refresh is waiting for its slot
     const start = Math.max(now, this.#nextAt)
-    this.#nextAt = start + WEBHOOK_REFRESH_INTERVAL_MS
+    this.#lastStart = start
+    this.#nextAt = start + intervalMs
     return start - now
   }
 }

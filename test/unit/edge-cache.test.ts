@@ -19,6 +19,7 @@ describe('the webhook purges by tag through ctx.cache', () => {
       claimDelivery: vi.fn(async (id: string) => (id === 'seen-before' ? 'seen' : id === 'broken-storage' ? Promise.reject(new Error('SQLITE_TOOBIG')) : 'new')),
       refreshNow: vi.fn().mockResolvedValueOnce({ changed: changedAtOnce }).mockResolvedValueOnce({ changed: changedLater }),
       claimRefreshSlot: vi.fn(async (): Promise<number | null> => 0),
+      releaseDelivery: vi.fn(async () => {}),
     }
     const pending: Promise<unknown>[] = []
     const ctx = { waitUntil: (p: Promise<unknown>) => pending.push(p), passThroughOnException() {}, props: {}, ...(withCache ? { cache: { purge } } : {}) }
@@ -96,6 +97,18 @@ describe('the webhook purges by tag through ctx.cache', () => {
     expect(await waiting.json()).toEqual({ purging: 'toddler-blanket', inMs: 20 })
     expect(store.refreshNow).toHaveBeenCalledTimes(1)
     expect(purge).toHaveBeenCalledTimes(1)
+  })
+
+  // Production's ctx.cache.purge rejects past the account's purge rate limit ("Purge cache").
+  test('a purge refused on every try: a 503, and the delivery is forgotten so that Shopify retries it', async () => {
+    const { purge, store, send } = harness({ changedAtOnce: true })
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    purge.mockRejectedValue(new Error('rate limited'))
+    const res = await send('delivery-9')
+    expect(res.status).toBe(503)
+    expect(purge).toHaveBeenCalledTimes(3) // at once, then two retries while Shopify waits
+    expect(store.releaseDelivery).toHaveBeenCalledWith('delivery-9', expect.stringMatching(/^[0-9a-f]{64}$/))
   })
 
   test('without ctx.cache (Workers Cache off) the refresh still happens and nothing throws', async () => {

@@ -66,6 +66,9 @@ export async function startDataCentres(count: number, vars: Vars = {}, options: 
   const upstream: RunningDouble = await startStorefrontDouble()
   const overrides = typeof vars === 'function' ? vars(upstream.origin) : vars
   const logs: string[] = []
+  // Purges to refuse before passing any on: Cloudflare's purge fails when the account is past
+  // its purge rate limit ("Purge cache": 5 a minute on the free plan) or the call errs.
+  let purgesToFail = 0
   const fromConfig = unstable_getMiniflareWorkerOptions(`${root}/wrangler.toml`).workerOptions
   const names = Array.from({ length: count }, (_, i) => DATA_CENTRE(i + 1))
   const mf: Miniflare = new Miniflare({
@@ -112,6 +115,10 @@ export async function startDataCentres(count: number, vars: Vars = {}, options: 
       serviceBindings: {
         async WORKERS_CACHE_PEERS(request: Request) {
           const body = await request.text()
+          if (purgesToFail > 0) {
+            purgesToFail--
+            return new Response('purge refused: rate limited', { status: 429 })
+          }
           for (const peer of names) {
             const res = await (await mf.getWorker(peer)).fetch(`http://peer${PURGE_PATH}`, { method: 'POST', body, headers: { 'X-Workers-Cache-Peer': 'purge' } })
             if (res.status !== 204) return new Response(`purge at ${peer} failed`, { status: 502 })
@@ -132,6 +139,10 @@ export async function startDataCentres(count: number, vars: Vars = {}, options: 
     double: upstream.double,
     doubleOrigin: upstream.origin,
     logs,
+    /** The next `count` purges fail (everywhere: a purge is global), as when past the purge rate limit. */
+    failPurges(count: number) {
+      purgesToFail = count
+    },
     /** Structured log lines the Workers wrote, parsed. */
     logEntries(): Record<string, unknown>[] {
       return logs.flatMap((line) => {

@@ -1,4 +1,5 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals'
+import { MAX_QUANTITY } from '../model/cart'
 import { MAX_EVENTS_PER_BATCH, type BrowserEvent, type EventBatch } from './vocabulary'
 
 // Loaded once the app is live and the browser idle (start.ts), never on the critical path.
@@ -26,9 +27,9 @@ export function collect(page: string, tracked: BrowserEvent[]) {
       device: innerWidth < 640 ? 'phone' : innerWidth < 1024 ? 'tablet' : 'desktop',
       connection: (navigator as { connection?: { effectiveType?: EventBatch['connection'] } }).connection?.effectiveType ?? 'unknown',
     } satisfies Omit<EventBatch, 'events'>
-    // What the app tracked since the last beacon, then the vitals reported since, in
+    // The funnel steps tracked since the last beacon, then the vitals reported since, in
     // beacons the Worker takes (MAX_EVENTS_PER_BATCH, well under its 8 KB).
-    const events = [...tracked.splice(0), ...vitals.splice(0)]
+    const events = [...funnelSteps(tracked.splice(0)), ...vitals.splice(0)]
     while (events.length > 0) {
       const batch: EventBatch = { ...context, events: events.splice(0, MAX_EVENTS_PER_BATCH) }
       navigator.sendBeacon('/events', new Blob([JSON.stringify(batch)], { type: 'application/json' }))
@@ -38,4 +39,21 @@ export function collect(page: string, tracked: BrowserEvent[]) {
   // before this one; `pagehide` is for browsers that leave a page without hiding it first.
   addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush())
   addEventListener('pagehide', flush)
+}
+
+/**
+ * A beacon's funnel steps as POST /events takes them: each at most once, the adds folded
+ * into one (their quantities summed), and a step of the cart always with the page view it
+ * came from. A page load hidden once (the app switcher, say) and then shown again, which
+ * then adds or opens the cart, so reports its view a second time: the report's page views
+ * are then a little high, never its adds past its views.
+ */
+export function funnelSteps(tracked: BrowserEvent[]): BrowserEvent[] {
+  const added = tracked.reduce((quantity, event) => quantity + (event.type === 'add_to_cart' ? event.quantity : 0), 0)
+  const opened = tracked.some((event) => event.type === 'cart_opened')
+  if (!added && !opened && !tracked.some((event) => event.type === 'page_view')) return []
+  const steps: BrowserEvent[] = [{ type: 'page_view' }]
+  if (added) steps.push({ type: 'add_to_cart', quantity: Math.min(added, MAX_QUANTITY) })
+  if (opened) steps.push({ type: 'cart_opened' })
+  return steps
 }

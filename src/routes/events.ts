@@ -35,6 +35,8 @@ const browserEvent = z.discriminatedUnion('type', [
 true satisfies Same<z.infer<typeof browserEvent>, BrowserEvent>
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 
+const FUNNEL_STEPS = ['page_view', 'add_to_cart', 'cart_opened'] as const satisfies BrowserEvent['type'][]
+
 export const eventBatch = z.strictObject({
   page: z.enum(Object.keys(PAGES) as [PageName, ...PageName[]]),
   device: z.enum(DEVICES),
@@ -46,6 +48,14 @@ export const eventBatch = z.strictObject({
     // A page load measures each vital once (the collector sends each final value once).
     .refine((events) => new Set(events.flatMap((e) => (e.type === 'vital' ? [e.name] : []))).size === events.filter((e) => e.type === 'vital').length, {
       message: 'names a vital more than once',
+    })
+    // The funnel's steps, bounded as the vitals are: a beacon holds each step at most once
+    // (the collector folds a page load's adds into one), and a step of the cart only with
+    // the page view it came from. Whatever one address sends, its adds to cart and carts
+    // opened then never outnumber its page views.
+    .refine((events) => FUNNEL_STEPS.every((step) => events.filter((e) => e.type === step).length <= 1), { message: 'names a funnel step more than once' })
+    .refine((events) => events.some((e) => e.type === 'page_view') || !events.some((e) => e.type === 'add_to_cart' || e.type === 'cart_opened'), {
+      message: 'holds a step of the cart without the page view it came from',
     }),
 })
 

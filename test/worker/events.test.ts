@@ -33,7 +33,7 @@ describe('a beacon from the shop', () => {
 
   test('the same beacon twice is kept twice (never answered from a cache)', async () => {
     const before = countOf(await shop.analyticsRows(), 'cart_opened')
-    for (let i = 0; i < 2; i++) expect((await post(batch([{ type: 'cart_opened' }]))).status).toBe(204)
+    for (let i = 0; i < 2; i++) expect((await post(batch([{ type: 'page_view' }, { type: 'cart_opened' }]))).status).toBe(204)
     await expect.poll(async () => countOf(await shop.analyticsRows(), 'cart_opened')).toBe(before + 2)
   })
 })
@@ -43,9 +43,9 @@ describe('Global Privacy Control', () => {
     const before = (await shop.analyticsRows()).length
     expect((await post(batch([{ type: 'page_view' }]), { 'Sec-GPC': '1' })).status).toBe(204)
     // A marker after it: once that row is in, the GPC one would have been too.
-    expect((await post(batch([{ type: 'cart_opened' }]))).status).toBe(204)
+    expect((await post(batch([{ type: 'vital', name: 'TTFB', value: 1 }]))).status).toBe(204)
     await expect.poll(async () => (await shop.analyticsRows()).length).toBe(before + 1)
-    expect((await shop.analyticsRows()).at(-1)!.blob1).toBe('cart_opened')
+    expect((await shop.analyticsRows()).at(-1)!.blob7).toBe('TTFB')
   })
 })
 
@@ -74,6 +74,11 @@ describe('hostile bodies get a 400 that says what is wrong, and nothing is kept'
     ['an INP of a minute', batch([{ type: 'vital', name: 'INP', value: 60_000 }]), /value/],
     ['the same vital twice in one page load', batch([{ type: 'vital', name: 'LCP', value: 1200 }, { type: 'vital', name: 'LCP', value: 1300 }]), /names a vital more than once/],
     ['25 LCPs in one beacon', batch(Array.from({ length: 25 }, () => ({ type: 'vital', name: 'LCP', value: 60_000 }))), /names a vital more than once/],
+    // The forgery that moved the funnel: one address, inside its allowance, 25 steps a beacon.
+    ['25 adds to cart in one beacon', batch([{ type: 'page_view' }, ...Array.from({ length: 24 }, () => ({ type: 'add_to_cart', quantity: 1 }))]), /names a funnel step more than once/],
+    ['two page views in one beacon', batch([{ type: 'page_view' }, { type: 'page_view' }]), /names a funnel step more than once/],
+    ['a cart opened without its page view', batch([{ type: 'cart_opened' }]), /without the page view it came from/],
+    ['an add to cart without its page view', batch([{ type: 'add_to_cart', quantity: 1 }, { type: 'vital', name: 'INP', value: 80 }]), /without the page view it came from/],
   ]
   // Nothing of the body is kept; the refusal itself is counted (a beacon_refused row now and then).
   const kept = async () => (await shop.analyticsRows()).filter((row) => row.blob1 !== 'beacon_refused').length
@@ -111,6 +116,27 @@ describe('hostile bodies get a 400 that says what is wrong, and nothing is kept'
     const get = await shop.fetch('/events')
     expect([get.status, get.headers.get('Allow')]).toEqual([405, 'POST'])
   })
+})
+
+// Before, one IPv4 inside its rate limit took 'add to cart' from 40 to 640 and 'cart opened'
+// from 20 to 620 against 200 page views: a beacon could hold 25 of either, and no page view.
+test('one address, at its whole allowance, cannot push adds to cart or carts opened past its page views', async () => {
+  const forger = { 'CF-Connecting-IP': '203.0.113.66' }
+  const before = await shop.report()
+  const step = (report: typeof before, name: string) => report.funnel.find((s) => s.step === name)!.count
+  const forgeries = [
+    [{ type: 'page_view' }, ...Array.from({ length: 12 }, () => ({ type: 'add_to_cart', quantity: 1 })), ...Array.from({ length: 12 }, () => ({ type: 'cart_opened' }))],
+    Array.from({ length: 25 }, () => ({ type: 'add_to_cart', quantity: 99 })),
+    Array.from({ length: 25 }, () => ({ type: 'cart_opened' })),
+    [{ type: 'add_to_cart', quantity: 1 }, { type: 'cart_opened' }],
+    [{ type: 'page_view' }, { type: 'add_to_cart', quantity: 99 }, { type: 'cart_opened' }], // the most a beacon may hold
+  ]
+  for (let i = 0; i < 60; i++) await post(batch(forgeries[i % forgeries.length]!), forger)
+  await expect.poll(async () => step(await shop.report(), 'page_view')).toBe(step(before, 'page_view') + 12)
+  const after = await shop.report()
+  expect(step(after, 'add_to_cart') - step(before, 'add_to_cart')).toBeLessThanOrEqual(step(after, 'page_view') - step(before, 'page_view'))
+  expect(step(after, 'cart_opened') - step(before, 'cart_opened')).toBeLessThanOrEqual(step(after, 'page_view') - step(before, 'page_view'))
+  expect(step(after, 'add_to_cart') - step(before, 'add_to_cart')).toBe(12)
 })
 
 test('the rate limit holds per client, an IPv6 client by its /64', async () => {

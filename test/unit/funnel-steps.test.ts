@@ -1,0 +1,36 @@
+import fc from 'fast-check'
+import { expect, test } from 'vitest'
+import { funnelSteps } from '../../client/analytics/collector'
+import type { BrowserEvent } from '../../client/analytics/vocabulary'
+import { eventBatch } from '../../src/routes/events'
+
+const tracked = fc.array(
+  fc.oneof(
+    fc.constant<BrowserEvent>({ type: 'page_view' }),
+    fc.constant<BrowserEvent>({ type: 'cart_opened' }),
+    fc.integer({ min: 1, max: 99 }).map((quantity): BrowserEvent => ({ type: 'add_to_cart', quantity })),
+  ),
+  { maxLength: 40 },
+)
+
+// Whatever a page load tracked between two beacons, the collector sends what the Worker takes.
+test('the steps a beacon sends always pass the Worker’s bounds, with the adds summed', () => {
+  fc.assert(
+    fc.property(tracked, (events) => {
+      const steps = funnelSteps(events)
+      if (steps.length === 0) {
+        expect(events).toEqual([])
+        return
+      }
+      expect(eventBatch.safeParse({ page: 'product', device: 'phone', connection: '4g', events: steps }).success).toBe(true)
+      const added = events.reduce((n, e) => n + (e.type === 'add_to_cart' ? e.quantity : 0), 0)
+      expect(steps.find((e) => e.type === 'add_to_cart')).toEqual(added ? { type: 'add_to_cart', quantity: Math.min(added, 99) } : undefined)
+      expect(steps.some((e) => e.type === 'cart_opened')).toBe(events.some((e) => e.type === 'cart_opened'))
+    }),
+  )
+})
+
+test('a beacon after the first, with nothing of the funnel in it, sends no page view again', () => {
+  expect(funnelSteps([])).toEqual([])
+  expect(funnelSteps([{ type: 'cart_opened' }])).toEqual([{ type: 'page_view' }, { type: 'cart_opened' }])
+})

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
+import { chdbAvailable } from '../../scripts/report/clickhouse'
 import { startShop, TEST_CF, type Shop } from './harness'
 
 // POST /events, the field analytics' beacon, and the two counts the Worker keeps itself.
@@ -16,6 +17,8 @@ const batch = (events: unknown[], rest: Record<string, unknown> = {}) => ({ page
 const post = (body: unknown, headers: Record<string, string> = {}, on = shop) =>
   on.fetchWithCf('/events', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) })
 const countOf = (rows: Record<string, string | number>[], event: string) => rows.filter((row) => row.blob1 === event).length
+/** A test that reads `npm run report`, whose SQL runs in chDB: skipped, and said so, where chDB has no build (Windows). */
+const reportTest = test.runIf(chdbAvailable)
 const funnelCount = async (step: string) => (await shop.report()).funnel.find((s) => s.step === step)!.count
 
 describe('a beacon from the shop', () => {
@@ -90,7 +93,7 @@ describe('hostile bodies get a 400 that says what is wrong, and nothing is kept'
     expect(await kept()).toBe(before)
   })
 
-  test('refused beacons are counted for the report: the first one, then one row per hundred', async () => {
+  reportTest('refused beacons are counted for the report: the first one, then one row per hundred', async () => {
     const refused = async () => (await shop.report()).refusedBeacons
     const before = await refused()
     for (let i = 0; i < 150; i++) expect((await post(batch([{ type: 'vital', name: 'CLS', value: 60_000 }]))).status).toBe(400)
@@ -120,7 +123,7 @@ describe('hostile bodies get a 400 that says what is wrong, and nothing is kept'
 
 // Before, one IPv4 inside its rate limit took 'add to cart' from 40 to 640 and 'cart opened'
 // from 20 to 620 against 200 page views: a beacon could hold 25 of either, and no page view.
-test('one address, at its whole allowance, cannot push adds to cart or carts opened past its page views', async () => {
+reportTest('one address, at its whole allowance, cannot push adds to cart or carts opened past its page views', async () => {
   const forger = { 'CF-Connecting-IP': '203.0.113.66' }
   const before = await shop.report()
   const step = (report: typeof before, name: string) => report.funnel.find((s) => s.step === name)!.count
@@ -156,7 +159,7 @@ describe('the server-side counts', () => {
   }
   const status = (id: string) => shop.fetch(`/cart/status?id=${encodeURIComponent(id)}`)
 
-  test('a checkout counts once when Shopify makes its cart, and its order once when the cart is gone, however often asked', async () => {
+  reportTest('a checkout counts once when Shopify makes its cart, and its order once when the cart is gone, however often asked', async () => {
     const [created, ordered] = [await funnelCount('checkout_created'), await funnelCount('order_completed')]
     const cartId = await checkout()
     await expect.poll(() => funnelCount('checkout_created')).toBe(created + 1)
@@ -169,7 +172,7 @@ describe('the server-side counts', () => {
     expect(await funnelCount('order_completed')).toBe(ordered + 1)
   })
 
-  test('checkouts started and failed are counted by the Worker, where they happen, each failure by its class', async () => {
+  reportTest('checkouts started and failed are counted by the Worker, where they happen, each failure by its class', async () => {
     const rows = await shop.analyticsRows()
     const [started, failed] = [countOf(rows, 'checkout_started'), countOf(rows, 'checkout_failed')]
     await checkout()
@@ -183,7 +186,7 @@ describe('the server-side counts', () => {
     expect((await shop.report()).checkoutFailures.billing).toBeGreaterThanOrEqual(1)
   })
 
-  test('a flood of forged events and made-up cart ids changes neither count', async () => {
+  reportTest('a flood of forged events and made-up cart ids changes neither count', async () => {
     const [created, ordered] = [await funnelCount('checkout_created'), await funnelCount('order_completed')]
     const forged = [{ type: 'checkout_created' }, { type: 'order_completed' }, { type: 'checkout_started' }, { type: 'checkout_failed', reason: 'billing' }, { type: 'vital', name: 'LCP', value: 1, cart: 'x' }]
     for (const event of forged) expect((await post(batch(Array.from({ length: 25 }, () => event)))).status).toBe(400)

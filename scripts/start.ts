@@ -42,8 +42,10 @@ const wrangler = process.argv.includes('--dev')
       stdio: 'inherit',
       env: { ...env, DEV_VARS: JSON.stringify(Object.fromEntries(vars.filter((_, i) => i % 2 === 1).map((v) => v.split(/:(.*)/s).slice(0, 2)))) },
     })
-  : spawn('wrangler', ['dev', '--ip', '127.0.0.1', '--port', String(port), ...vars], { stdio: 'inherit', env })
+  : // --test-scheduled: the Cron Trigger's checkout check runs on asking (wrangler.toml, [triggers]).
+    spawn('wrangler', ['dev', '--ip', '127.0.0.1', '--port', String(port), '--test-scheduled', ...vars], { stdio: 'inherit', env })
 console.log(`\n  The shop: http://127.0.0.1:${port}\n`)
+if (!process.argv.includes('--dev')) console.log(`  The scheduled checkout check, by hand: curl "http://127.0.0.1:${port}/__scheduled?cron=*/5+*+*+*+*"\n`)
 
 const stop = async () => {
   wrangler.kill('SIGINT')

@@ -94,6 +94,9 @@ const settings = z.object({
   REQUIRE_PRIVATE_TOKEN: z.enum(['true', 'false', '']).default(''),
   CHECKOUT_DOMAIN: checkoutHosts,
   LOG_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+  // Where the owner is told that the checkout broke and recovered (src/monitoring/): a Slack,
+  // Discord or Teams incoming webhook. A secret: its address is its key.
+  ALERT_WEBHOOK_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
   STOREFRONT_TIMEOUT_MS: millis(5_000).refine((ms) => ms > 0, 'must be above 0'),
 })
 
@@ -138,6 +141,7 @@ const configSchema = settings
       ...env.CHECKOUT_DOMAIN.map((host) => (LOOPBACK.test(`http://${host}`) ? `http://${host}` : `https://${host}`)),
     ],
     logSampleRate: env.LOG_SAMPLE_RATE,
+    alertWebhookUrl: env.ALERT_WEBHOOK_URL || null,
   }))
 
 export type Config = z.output<typeof configSchema>

@@ -11,7 +11,10 @@ import { checkout } from './routes/checkout'
 import { events } from './routes/events'
 import { pages, renderError, renderNotFound } from './routes/page-routes'
 import { webhooks } from './routes/webhooks'
+import { runScheduledCheck } from './monitoring/scheduled-check'
+import type { Bindings } from './config'
 
+export { CheckoutHealth } from './monitoring/checkout-health'
 export { ProductStore } from './storefront/product-store'
 
 const app = new Hono<AppEnv>()
@@ -50,4 +53,8 @@ app.onError(async (error, c) => {
   }
 })
 
-export default app
+export default {
+  fetch: app.fetch,
+  // The Cron Trigger: is the checkout working? (src/monitoring/)
+  scheduled: (controller, env) => runScheduledCheck(controller, env),
+} satisfies ExportedHandler<Bindings>

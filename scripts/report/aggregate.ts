@@ -16,6 +16,11 @@ export type Report = {
   /** Page loads by threshold, with the histogram: HISTOGRAM_BINS bins of BIN_WIDTH, then one for the rest. */
   distributions: Record<VitalName, { good: number; needsImprovement: number; poor: number; count: number; p75: number | null; bins: number[] }>
   lcpElements: Record<string, Record<string, number>>
+  /**
+   * The scheduled checkout check (every 5 minutes): how each hour's checks went ('ok' or a
+   * failure's class), oldest first, and the alerts sent ('opened:<class>', 'recovered:<class>').
+   */
+  checks: { hours: { hour: string; outcomes: Record<string, number> }[]; alerts: Record<string, number> }
 }
 
 const num = (value: Row[string]) => Number(value ?? 0) || 0
@@ -72,6 +77,15 @@ export function aggregate(answers: Answers, notes: string[] = []): Report {
   const lcpElements: Report['lcpElements'] = {}
   for (const row of answers.lcpElements) (lcpElements[str(row.route)] ??= {})[str(row.element)] = num(row.n)
 
+  const hours = new Map<string, Record<string, number>>()
+  for (const row of answers.checks) {
+    const outcomes = hours.get(str(row.hour)) ?? {}
+    outcomes[str(row.outcome)] = (outcomes[str(row.outcome)] ?? 0) + num(row.n)
+    hours.set(str(row.hour), outcomes)
+  }
+  const alerts: Record<string, number> = {}
+  for (const row of events('alert')) alerts[str(row.detail)] = (alerts[str(row.detail)] ?? 0) + num(row.n)
+
   return {
     notes: [...samplingNote(answers.window[0]), ...notes],
     refusedBeacons: events('beacon_refused').reduce((total, row) => total + num(row.total), 0),
@@ -80,5 +94,6 @@ export function aggregate(answers: Answers, notes: string[] = []): Report {
     vitals: { byPage: breakdown(answers.byPage), byCountry: breakdown(answers.byCountry), byDevice: breakdown(answers.byDevice) },
     distributions,
     lcpElements,
+    checks: { hours: [...hours].sort(([a], [b]) => a.localeCompare(b)).map(([hour, outcomes]) => ({ hour, outcomes })), alerts },
   }
 }

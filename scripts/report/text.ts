@@ -21,6 +21,7 @@ export function asText(report: Report, heading: string): string {
   lines.push('', `Beacons refused (over the rate limit, too large or invalid): at least ${Math.round(report.refusedBeacons)}`)
   const failures = Object.entries(report.checkoutFailures)
   if (failures.length > 0) lines.push('', `Checkout failures: ${failures.map(([reason, n]) => `${reason} ${n}`).join(', ')}`)
+  lines.push('', ...checkHistory(report))
   for (const [title, groups] of [
     ['by page', report.vitals.byPage],
     ['by country', report.vitals.byCountry],
@@ -34,4 +35,15 @@ export function asText(report: Report, heading: string): string {
     }
   }
   return lines.map((line) => line.trimEnd()).join('\n')
+}
+
+/** The scheduled checkout check's recent history, an hour a line, and the alerts it sent. */
+export function checkHistory(report: Report): string[] {
+  const { hours, alerts } = report.checks
+  if (hours.length === 0) return ['Checkout checks: none in this window (the Cron Trigger runs every 5 minutes once deployed)']
+  const lines = ['Checkout checks (every 5 minutes), by hour (UTC)']
+  for (const { hour, outcomes } of hours) lines.push(`  ${hour.slice(0, 16)}  ${Object.entries(outcomes).map(([outcome, n]) => `${outcome} ${n}`).join(', ')}`)
+  const sent = Object.entries(alerts)
+  lines.push(`Alerts sent: ${sent.length === 0 ? 'none' : sent.map(([kind, n]) => `${kind} ${n}`).join(', ')}`)
+  return lines
 }

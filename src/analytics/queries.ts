@@ -86,6 +86,11 @@ export const QUERIES = {
     sql: (table, window) =>
       `SELECT ${c.route} AS route, ${c.element} AS element, SUM(_sample_interval) AS n FROM ${table} WHERE ${window} AND ${isVital} AND ${c.detail} = 'LCP' AND ${c.element} != '' GROUP BY route, element`,
   },
+  /** The scheduled checkout check's outcomes ('ok' or the failure's class), by hour: its recent history. */
+  checks: {
+    sql: (table, window) =>
+      `SELECT toStartOfHour(timestamp) AS hour, ${c.detail} AS outcome, SUM(_sample_interval) AS n FROM ${table} WHERE ${window} AND ${c.event} = 'health_check' GROUP BY hour, outcome`,
+  },
   byPage: vitalsBy('route'),
   byCountry: vitalsBy('country'),
   byDevice: vitalsBy('device'),

@@ -11,15 +11,20 @@ import { COLUMNS, type DataPoint } from './columns'
  */
 export function record(c: Context<AppEnv>, point: DataPoint) {
   const cf = c.req.raw.cf as { country?: string; colo?: string } | undefined
-  const row: Record<string, string | number | undefined> = { ...point, country: cf?.country, colo: cf?.colo }
-  // blobN goes at index N - 1, as COLUMNS places it.
-  const blobs: string[] = []
-  for (const [name, column] of Object.entries(COLUMNS)) if (column.startsWith('blob')) blobs[Number(column.slice(4)) - 1] = String(row[name] ?? '')
   try {
-    c.env.EVENTS?.writeDataPoint({ indexes: [point.event], blobs, doubles: [point.value ?? 1] })
+    writePoint(c.env.EVENTS, { ...point, country: cf?.country, colo: cf?.colo })
   } catch (error) {
     log(c, 'warn', 'analytics write failed', { error, event: point.event })
   }
+}
+
+/** One row, where no request is at hand (the scheduled check): the caller logs a failure. */
+export function writePoint(dataset: AnalyticsEngineDataset | undefined, point: DataPoint & { country?: string; colo?: string }) {
+  const row: Record<string, string | number | undefined> = point
+  // blobN goes at index N - 1, as COLUMNS places it.
+  const blobs: string[] = []
+  for (const [name, column] of Object.entries(COLUMNS)) if (column.startsWith('blob')) blobs[Number(column.slice(4)) - 1] = String(row[name] ?? '')
+  dataset?.writeDataPoint({ indexes: [point.event], blobs, doubles: [point.value ?? 1] })
 }
 
 /**

@@ -13,7 +13,10 @@
  */
 import type { Row } from '../analytics/queries.ts'
 
-type Handler = { fetch(request: Request, env: never, ctx: ExecutionContext): Response | Promise<Response> }
+type Handler = {
+  fetch(request: Request, env: never, ctx: ExecutionContext): Response | Promise<Response>
+  scheduled?(controller: ScheduledController, env: never, ctx: ExecutionContext): void | Promise<void>
+}
 type Env = { EVENTS?: AnalyticsEngineDataset }
 
 export const REPORT_PATH = '/__local/analytics'
@@ -45,6 +48,10 @@ export function withLocalAnalytics<E extends Env>(worker: Handler) {
       // A Worker given a dataset binding of its own keeps it (Miniflare's drops every write,
       // as the bench wants: production writes off the request, in Analytics Engine).
       return worker.fetch(request, { ...env, EVENTS: env.EVENTS ?? events } as never, ctx)
+    },
+    // The scheduled check writes its outcome to the same rows.
+    scheduled(controller: ScheduledController, env: E, ctx: ExecutionContext) {
+      return worker.scheduled?.(controller, { ...env, EVENTS: env.EVENTS ?? events } as never, ctx)
     },
   }
 }

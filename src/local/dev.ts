@@ -13,6 +13,7 @@
 import shop from '../index'
 import { withLocalAnalytics } from './analytics'
 
+export { CheckoutHealth } from '../monitoring/checkout-health'
 export { ProductStore } from '../storefront/product-store'
 
 // The field analytics go to the same stand-in as under `npm start`.
@@ -37,6 +38,7 @@ export default {
       .on('script[data-modules]', { element: (script) => void script.setAttribute('data-modules', DEV_MODULES) })
       .transform(new Response(response.body, { status: response.status, headers }))
   },
+  scheduled: (controller, env, ctx) => local.scheduled(controller, env as never, ctx),
 } satisfies ExportedHandler<Env>
 
 type Env = Record<string, unknown> & { ASSETS: Fetcher }

@@ -8,6 +8,7 @@ import shop from '../index'
 import { withLocalAnalytics } from './analytics'
 import { withLocalWorkersCache } from './workers-cache'
 
+export { CheckoutHealth } from '../monitoring/checkout-health'
 export { ProductStore } from '../storefront/product-store'
 
-export default withLocalAnalytics(withLocalWorkersCache(shop))
+export default withLocalAnalytics({ ...withLocalWorkersCache(shop), scheduled: shop.scheduled })

@@ -14,6 +14,8 @@ import { issuesOf, limitBody, noStore, postOnly, refusals } from './post-endpoin
 import { cartKey, record } from '../analytics/record'
 import { createCart, differingLines, quantityByVariant, type CartLineInput, type CreatedCart } from '../storefront/cart'
 import { StorefrontError } from '../storefront/client'
+import { checkoutHealth } from '../monitoring/health'
+import type { Observation } from '../monitoring/incidents'
 
 const MAX_BODY_BYTES = 16 * 1024
 
@@ -81,17 +83,38 @@ async function startCheckout(c: Context<AppEnv>, lines: CartLineInput[]) {
   try {
     cart = await createCart(config.storefront, lines, c.req.header('CF-Connecting-IP'))
   } catch (error) {
-    record(c, { event: 'checkout_failed', detail: (error instanceof StorefrontError ? error.kind : 'internal') satisfies CheckoutFailure })
+    const failure = (error instanceof StorefrontError ? error.kind : 'internal') satisfies CheckoutFailure
+    record(c, { event: 'checkout_failed', detail: failure })
+    tellHealth(c, { source: 'checkouts', ok: false, failure, message: (error as Error).message })
     throw error
   } finally {
     endTime(c, 'storefront')
   }
+  tellHealth(c, { source: 'checkouts', ok: true })
   // The shopper pays for what Shopify's cart holds: tell the operator where it is not what was sent.
   const differences = differingLines(lines, cart.lines)
   if (differences.length > 0) log(c, 'warn', 'hosted cart differs from the lines sent', { cartId: cart.id, differences })
   // The funnel's authoritative count of checkouts: Shopify made the cart.
   record(c, { event: 'checkout_created', cart: await cartKey(cart.id), value: cart.totalQuantity })
   return cart
+}
+
+/**
+ * Tells the shop's CheckoutHealth how a real checkout went, after the answer: checkouts
+ * failing in a row, in one class, alert the owner (src/monitoring/incidents.ts).
+ */
+function tellHealth(c: Context<AppEnv>, seen: Observation) {
+  // Never the shopper's problem: the checkout's answer does not wait for this, nor fail by it.
+  try {
+    c.executionCtx.waitUntil(
+      checkoutHealth(c.env)
+        .observe(seen, c.get('requestId'))
+        .then(({ change }) => change && record(c, { event: 'alert', detail: `${change.kind}:${change.failure}` }))
+        .catch((error: unknown) => log(c, 'error', 'checkout health not told', { error })),
+    )
+  } catch (error) {
+    log(c, 'error', 'checkout health not told', { error })
+  }
 }
 
 /** The app's JSON and a plain form each have their validator and handler; nothing else is taken. */

@@ -56,13 +56,18 @@ const env = () =>
     SHOPIFY_STORE_DOMAIN: 'blanket-shop.myshopify.com',
     SHOPIFY_STOREFRONT_TOKEN: 't',
     CHECKOUT_RATE_LIMITER: { limit: async () => ({ success: allowed }) },
+    // What each checkout tells the shop's CheckoutHealth (src/monitoring/), after the answer.
+    CHECKOUT_HEALTH: { getByName: () => ({ observe: async (seen: unknown) => (told.push(seen), { change: null }) }) },
   }) as unknown as Bindings
+let told: unknown[] = []
+beforeEach(() => (told = []))
+const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext
 
 const postJson = (body: unknown) =>
-  app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) }, env())
+  app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) }, env(), ctx)
 const postForm = (fields: Record<string, string>) =>
   // As a browser sends the shop's own buy form.
-  app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' }, body: new URLSearchParams(fields).toString() }, env())
+  app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' }, body: new URLSearchParams(fields).toString() }, env(), ctx)
 
 test('the app’s lines become one cart at Shopify; the answer is where to pay, on the online store channel', async () => {
   const res = await postJson({ lines: [{ merchandiseId: VARIANT, quantity: 2 }] })
@@ -149,6 +154,8 @@ test("Shopify's refusal, or no answer from it: a plain reason and the request id
   // Both paths, JSON and form, leave Shopify's words for the operator.
   const raised = expect.objectContaining({ message: 'checkout failed', requestId: 'ray-1', error: expect.objectContaining({ message: 'Cart creation failed: The merchandise is sold out <script>' }) })
   expect(logged.mock.calls.map(([line]) => JSON.parse(String(line)))).toEqual([raised, raised])
+  // Each failure is told, by its class, to whatever watches the checkout for the owner.
+  expect(told).toEqual([expect.objectContaining({ source: 'checkouts', ok: false, failure: 'user' }), expect.objectContaining({ source: 'checkouts', ok: false, failure: 'user' })])
   // And the time spent asking Shopify is still reported on a failure.
   expect(json.headers.get('Server-Timing')).toMatch(/^storefront;dur=\d/)
   shopify.answer = () => {

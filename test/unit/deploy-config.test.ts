@@ -24,7 +24,12 @@ test('production runs src/index.ts on its custom domain only, behind Workers Cac
   expect(production.preview_urls).toBe(false)
   expect((production as unknown as { cache: unknown }).cache).toEqual({ enabled: true, cross_version_cache: false })
   expect(production.vars).toMatchObject({ REQUIRE_PRIVATE_TOKEN: 'true', SHOPIFY_STORE_DOMAIN: expect.stringMatching(/\.myshopify\.com$/) })
-  expect(production.durable_objects.bindings).toEqual([{ name: 'PRODUCT_STORE', class_name: 'ProductStore' }])
+  expect(production.durable_objects.bindings).toEqual([
+    { name: 'PRODUCT_STORE', class_name: 'ProductStore' },
+    { name: 'CHECKOUT_HEALTH', class_name: 'CheckoutHealth' },
+  ])
+  // The checkout check runs on Cloudflare's schedule in every environment (src/monitoring/).
+  for (const config of [production, read('staging'), local]) expect(config.triggers).toEqual({ crons: ['*/5 * * * *'] })
   expect(production.ratelimits.map((limit: { name: string }) => limit.name).sort()).toEqual(['CHECKOUT_RATE_LIMITER', 'EVENTS_RATE_LIMITER', 'STOREFRONT_RATE_LIMITER'])
   // The field analytics: Analytics Engine in production and staging, each its own dataset.
   expect(production.analytics_engine_datasets).toEqual([{ binding: 'EVENTS', dataset: 'blanket_shop_events' }])

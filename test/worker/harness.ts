@@ -102,7 +102,12 @@ export async function startDataCentres(count: number, vars: Vars = {}, options: 
         ...overrides,
       },
       // The first data centre hosts the Durable Object class; the others reach the same objects.
-      durableObjects: { PRODUCT_STORE: i === 0 ? 'ProductStore' : { className: 'ProductStore', scriptName: names[0] } },
+      durableObjects: Object.fromEntries(
+        [
+          ['PRODUCT_STORE', 'ProductStore'],
+          ['CHECKOUT_HEALTH', 'CheckoutHealth'],
+        ].map(([binding, className]) => [binding, i === 0 ? className! : { className: className!, scriptName: names[0] }]),
+      ),
       // wrangler.toml's limits; tests that are not about a limit raise it.
       ratelimits: {
         CHECKOUT_RATE_LIMITER: { namespace_id: '1001', simple: { limit: options.checkoutsPerMinute ?? 1_000_000, period: 60 } },
@@ -172,6 +177,11 @@ export async function startDataCentres(count: number, vars: Vars = {}, options: 
     async report(): Promise<Report> {
       const { answers, notes } = await localStandIn(origin).read(1)
       return aggregate(answers, notes)
+    },
+    /** Runs the Worker's `scheduled` handler, as the Cron Trigger does, and waits for it to finish. */
+    async scheduled(cron = '*/5 * * * *') {
+      const result = await (await mf.getWorker(names[i])).scheduled({ cron, scheduledTime: new Date() })
+      if (result.outcome !== 'ok') throw new Error(`scheduled ended ${result.outcome}`)
     },
     /** The Worker's live JavaScript heap, after a full garbage collection (needs `inspect`). */
     async liveHeapBytes() {

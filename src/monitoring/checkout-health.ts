@@ -1,0 +1,44 @@
+import { DurableObject } from 'cloudflare:workers'
+import { readConfig, type Bindings } from '../config'
+import { postAlert } from './alerts'
+import { observe, type Change, type HealthState, type Observation } from './incidents'
+
+const STATE_KEY = 'state'
+/** Alerts whose post failed, kept to try again with the next observation; at most this many. */
+const UNSENT_KEPT = 10
+
+/**
+ * The shop's one view of whether its checkout works: one Durable Object for the whole shop
+ * (named 'checkout'), so the scheduled check and every data centre's checkouts share one
+ * incident, and the owner gets one alert per incident however many Workers saw it. It posts
+ * to ALERT_WEBHOOK_URL itself, so only one post goes out; a post that fails is tried again
+ * with the next observation.
+ */
+export class CheckoutHealth extends DurableObject<Bindings> {
+  async observe(seen: Observation, requestId?: string): Promise<{ change: Change; delivered: boolean }> {
+    const stored = (await this.ctx.storage.get<HealthState & { unsent?: string[] }>(STATE_KEY)) ?? { incident: null, streak: null }
+    const { state, change } = observe(stored, seen, Date.now())
+    const unsent = [...(stored.unsent ?? []), ...(change ? [change.text] : [])]
+    await this.ctx.storage.put(STATE_KEY, { ...state, unsent })
+    if (unsent.length === 0) return { change, delivered: true }
+
+    const url = readConfig(this.env).alertWebhookUrl
+    // An incident's lines name the request that showed it as `triggeredBy`: that request's own
+    // failure is already logged once under its id.
+    const logLine = (level: 'warn' | 'error', message: string, fields: object) => console[level](JSON.stringify({ level, message, triggeredBy: requestId, ...fields }))
+    if (!url) {
+      // No webhook: the owner reads it in Workers Logs (and `npm run report`).
+      for (const text of unsent) logLine('error', 'checkout alert (ALERT_WEBHOOK_URL is not set)', { text })
+      await this.ctx.storage.put(STATE_KEY, { ...state, unsent: [] })
+      return { change, delivered: false }
+    }
+    const left: string[] = []
+    for (const text of unsent) {
+      const sent = await postAlert(url, text, (attempt, error) => logLine('warn', 'alert post failed', { attempt, error: String(error) }))
+      if (!sent) left.push(text)
+    }
+    if (left.length > 0) logLine('error', 'alert not delivered; it is tried again with the next check', { text: left })
+    await this.ctx.storage.put(STATE_KEY, { ...state, unsent: left.slice(-UNSENT_KEPT) })
+    return { change, delivered: left.length === 0 }
+  }
+}

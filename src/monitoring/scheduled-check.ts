@@ -1,0 +1,26 @@
+import { writePoint } from '../analytics/record'
+import { readConfig, type Bindings } from '../config'
+import { checkCheckout } from './checkout-check'
+import { checkoutHealth } from './health'
+
+/**
+ * The Cron Trigger's handler (wrangler.toml `[triggers] crons`, every 5 minutes): checks
+ * that a shopper could check out now, keeps the outcome for `npm run report` (a
+ * `health_check` row: 'ok' or the failure's class, and how long it took), and tells the
+ * shop's CheckoutHealth, which alerts the owner once per incident and once on recovery.
+ * Scheduled runs have no request: their log lines carry the run's own id.
+ */
+export async function runScheduledCheck(controller: Pick<ScheduledController, 'cron' | 'scheduledTime'>, env: Bindings): Promise<void> {
+  const requestId = `scheduled-${controller.scheduledTime}`
+  const logLine = (level: 'log' | 'warn' | 'error', message: string, fields: object = {}) => console[level](JSON.stringify({ level: level === 'log' ? 'info' : level, message, requestId, cron: controller.cron, ...fields }))
+  const result = await checkCheckout(readConfig(env).storefront)
+  if (result.ok) logLine('log', 'checkout check passed', { ms: result.ms })
+  else logLine('error', 'checkout check failed', { ms: result.ms, failure: result.failure, reason: result.message })
+  try {
+    writePoint(env.EVENTS, { event: 'health_check', detail: result.ok ? 'ok' : result.failure, value: result.ms })
+  } catch (error) {
+    logLine('warn', 'analytics write failed', { error: String(error) })
+  }
+  const { change } = await checkoutHealth(env).observe(result.ok ? { source: 'check', ok: true } : { source: 'check', ok: false, failure: result.failure, message: result.message }, requestId)
+  if (change) writePoint(env.EVENTS, { event: 'alert', detail: `${change.kind}:${change.failure}` })
+}

@@ -171,7 +171,8 @@ export const webhooks = new Hono<AppEnv>().post(
       return c.json({ error: 'The pages could not be purged; retry the delivery' }, 503)
     }
     // Shopify already shows the change: its data did not lag, so no second call is needed.
-    if (!now.changed) c.executionCtx.waitUntil(refetchWhileLagging(now).then(lateFailure))
-    return c.json({ purged: handle })
+    if (now.changed) return c.json({ purged: handle })
+    c.executionCtx.waitUntil(refetchWhileLagging(now).then(lateFailure))
+    return c.json({ purged: handle, refetchInMs: config.webhook.refetchDelayMs })
   },
 )

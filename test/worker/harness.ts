@@ -95,7 +95,6 @@ export async function startDataCentres(count: number, vars: Vars = {}, options: 
         ...(fromConfig.bindings as Record<string, string>),
         SHOPIFY_STORE_DOMAIN: upstream.origin,
         SHOPIFY_STOREFRONT_TOKEN: PUBLIC_TOKEN,
-        RENDER_DEADLINE_MS: '200',
         // Off by default so tests see the product cache; page-cache tests turn it on.
         HTML_CACHE_SECONDS: '0',
         STOREFRONT_TIMEOUT_MS: '4000',

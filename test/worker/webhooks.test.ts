@@ -55,12 +55,11 @@ test('a signed products/update refreshes the product and purges its pages, once 
   expect(res.status).toBe(200)
   expect(await res.json()).toEqual({ purged: 'toddler-blanket' })
 
-  // Refetched before the answer; Shopify did not lag, so no refetch after WEBHOOK_REFETCH_DELAY_MS.
+  // Refetched before the answer; Shopify did not lag, so no refetch was scheduled (the answer
+  // says when one is: `refetchInMs`).
   expect(shop!.double.callsOf('ProductByHandle').length).toBe(callsBefore + 1)
   expect((await page('/product/toddler-blanket')).html).toContain('Renamed Blanket')
   expect((await page('/')).html).toContain('Renamed Blanket')
-  await sleep(600) // past the 300 ms delay
-  expect(shop!.double.callsOf('ProductByHandle').length).toBe(callsBefore + 1)
   expect(shop!.logEntries().some((e) => e.message === 'product refreshed after webhook' && e.handle === 'toddler-blanket')).toBe(true)
 })
 
@@ -218,7 +217,7 @@ test('a delivery whose purge fails on every try is not remembered: Shopify’s r
   await sleep(1_000) // Shopify retries with back-off, never at once ("Troubleshooting webhooks")
   const retry = await shop!.fetch('/webhooks/products/update', { method: 'POST', headers, body: productUpdate })
   expect(retry.status).toBe(200)
-  expect(await retry.json()).toEqual({ purged: 'toddler-blanket' })
+  expect(await retry.json()).toMatchObject({ purged: 'toddler-blanket' }) // its first try stored the change: a refetch may follow
   expect((await page('/product/toddler-blanket')).html).toContain('Renamed Blanket')
 })
 

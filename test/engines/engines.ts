@@ -303,7 +303,7 @@ const UNANSWERED_MS = 2_000
  * driver's that was traced (docs/testing.md; the driver answers the next command). Nothing
  * else is retried, by this or by Vitest, and each retry is noted for the run's summary.
  */
-async function answered<T>(session: WebDriver, script: string, ...args: unknown[]): Promise<T> {
+export async function answered<T>(session: Pick<WebDriver, 'executeScript'>, script: string, ...args: unknown[]): Promise<T> {
   const ask = () => Promise.race([session.executeScript<T>(script, ...args), new Promise<'unanswered'>((resolve) => setTimeout(resolve, UNANSWERED_MS, 'unanswered'))])
   const first = await ask()
   if (first !== 'unanswered') return first

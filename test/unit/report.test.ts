@@ -216,8 +216,8 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
     expect(asHtml(figures, 'The shop')).toContain(`<strong>${note}`)
   })
 
-  // The local stand-in counts as production does, and says when it has let rows go.
-  test('the local stand-in answers each question by name, and a window that lost rows to its cap is reported as such', async () => {
+  // The local stand-in's rows, counted by the same SQL in chDB; it says when it has let rows go.
+  test('the local stand-in’s rows are counted by the same SQL, and a window that lost rows to its cap is reported as such', async () => {
     const env = {} as never
     const ctx = {} as ExecutionContext
     // The stand-in hands the Worker its dataset; write through it as the Worker does.

@@ -15,12 +15,14 @@ const UNSENT_KEPT = 10
  * with the next observation.
  */
 export class CheckoutHealth extends DurableObject<Bindings> {
-  async observe(seen: Observation, requestId?: string): Promise<{ change: Change; delivered: boolean }> {
-    const stored = (await this.ctx.storage.get<HealthState & { unsent?: string[] }>(STATE_KEY)) ?? { incident: null, streak: null }
+  async observe(seen: Observation, requestId?: string): Promise<{ change: Change }> {
+    const stored = await this.#state()
     const { state, change } = observe(stored, seen, Date.now())
-    const unsent = [...(stored.unsent ?? []), ...(change ? [change.text] : [])]
-    await this.ctx.storage.put(STATE_KEY, { ...state, unsent })
-    if (unsent.length === 0) return { change, delivered: true }
+    const toSend = [...stored.unsent, ...(change ? [change.text] : [])]
+    // Taken out before posting: the object answers other calls while a post is on its way,
+    // and they must not find these alerts still waiting and send them again.
+    await this.ctx.storage.put(STATE_KEY, { ...state, unsent: [] })
+    if (toSend.length === 0) return { change }
 
     const url = readConfig(this.env).alertWebhookUrl
     // An incident's lines name the request that showed it as `triggeredBy`: that request's own
@@ -28,17 +30,24 @@ export class CheckoutHealth extends DurableObject<Bindings> {
     const logLine = (level: 'warn' | 'error', message: string, fields: object) => console[level](JSON.stringify({ level, message, triggeredBy: requestId, ...fields }))
     if (!url) {
       // No webhook: the owner reads it in Workers Logs (and `npm run report`).
-      for (const text of unsent) logLine('error', 'checkout alert (ALERT_WEBHOOK_URL is not set)', { text })
-      await this.ctx.storage.put(STATE_KEY, { ...state, unsent: [] })
-      return { change, delivered: false }
+      for (const text of toSend) logLine('error', 'checkout alert (ALERT_WEBHOOK_URL is not set)', { text })
+      return { change }
     }
     const left: string[] = []
-    for (const text of unsent) {
+    for (const text of toSend) {
       const sent = await postAlert(url, text, (attempt, error) => logLine('warn', 'alert post failed', { attempt, error: String(error) }))
       if (!sent) left.push(text)
     }
-    if (left.length > 0) logLine('error', 'alert not delivered; it is tried again with the next check', { text: left })
-    await this.ctx.storage.put(STATE_KEY, { ...state, unsent: left.slice(-UNSENT_KEPT) })
-    return { change, delivered: left.length === 0 }
+    if (left.length > 0) {
+      logLine('error', 'alert not delivered; it is tried again with the next check', { text: left })
+      const now = await this.#state()
+      await this.ctx.storage.put(STATE_KEY, { ...now, unsent: [...left, ...now.unsent].slice(-UNSENT_KEPT) })
+    }
+    return { change }
+  }
+
+  async #state(): Promise<HealthState & { unsent: string[] }> {
+    const stored = await this.ctx.storage.get<HealthState & { unsent?: string[] }>(STATE_KEY)
+    return { incident: null, streak: null, ...stored, unsent: stored?.unsent ?? [] }
   }
 }

@@ -107,3 +107,15 @@ test('an alert the webhook refuses is tried again, and sent with the next check 
   expect(posts).toHaveLength(1)
   expect(posts[0]!.text).toMatch(/^Checkout is broken/)
 }, 30_000)
+
+// The object answers other calls while it waits on the webhook: a second observation then
+// must not find the alert still waiting to be sent, and send it again.
+test('two checks at once while the webhook is slow: the alert goes out once', async () => {
+  shop = await startShop({ ALERT_WEBHOOK_URL: hook() })
+  const slow = receiver.listeners('request')[0] as (req: unknown, res: unknown) => void
+  receiver.removeAllListeners('request')
+  receiver.on('request', (req, res) => setTimeout(() => slow(req, res), 500))
+  shop.double.setFault({ kind: 'status', status: 401 })
+  await Promise.all([shop.scheduled(), shop.scheduled(), shop.scheduled()]) // each ends once its posts are answered
+  expect(posts).toHaveLength(1)
+})

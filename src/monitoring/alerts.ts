@@ -1,3 +1,5 @@
+import { sleep } from '../sleep'
+
 /**
  * Posts one message to the operator's ALERT_WEBHOOK_URL: a JSON body that Slack's and
  * Microsoft Teams' incoming webhooks read as `text` and Discord's as `content` (each
@@ -23,7 +25,7 @@ export async function postAlert(url: string, text: string, onFailure: (attempt: 
       onFailure(attempt, error)
       const retryInMs = RETRIES_MS[attempt - 1]
       if (retryInMs === undefined) return false
-      await new Promise((resolve) => setTimeout(resolve, retryInMs))
+      await sleep(retryInMs)
     }
   }
 }

@@ -1,3 +1,4 @@
+import type { DataPoint } from '../analytics/columns'
 import { writePoint } from '../analytics/record'
 import { readConfig, type Bindings } from '../config'
 import { checkCheckout } from './checkout-check'
@@ -16,11 +17,14 @@ export async function runScheduledCheck(controller: Pick<ScheduledController, 'c
   const result = await checkCheckout(readConfig(env).storefront)
   if (result.ok) logLine('log', 'checkout check passed', { ms: result.ms })
   else logLine('error', 'checkout check failed', { ms: result.ms, failure: result.failure, reason: result.message })
-  try {
-    writePoint(env.EVENTS, { event: 'health_check', detail: result.ok ? 'ok' : result.failure, value: result.ms })
-  } catch (error) {
-    logLine('warn', 'analytics write failed', { error: String(error) })
+  const write = (point: DataPoint) => {
+    try {
+      writePoint(env.EVENTS, point)
+    } catch (error) {
+      logLine('warn', 'analytics write failed', { error: String(error), event: point.event })
+    }
   }
+  write({ event: 'health_check', detail: result.ok ? 'ok' : result.failure, value: result.ms })
   const { change } = await checkoutHealth(env).observe(result.ok ? { source: 'check', ok: true } : { source: 'check', ok: false, failure: result.failure, message: result.message }, requestId)
-  if (change) writePoint(env.EVENTS, { event: 'alert', detail: `${change.kind}:${change.failure}` })
+  if (change) write({ event: 'alert', detail: `${change.kind}:${change.failure}` })
 }

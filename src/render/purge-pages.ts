@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { AppEnv } from '../app-env'
 import { log } from '../log'
+import { sleep } from '../sleep'
 
 /** The slice of `ctx.cache` (Workers Cache) the shop uses. */
 export type WorkersCacheControl = {
@@ -8,8 +9,6 @@ export type WorkersCacheControl = {
 }
 
 export type PurgeOutcome = 'purged' | 'no cache' | 'failed'
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * Purges pages worldwide by tag, trying again after each of `retryDelaysMs` when Cloudflare

@@ -8,6 +8,7 @@ import { productTag } from '../render/cache-policy'
 import { purgePages } from '../render/purge-pages'
 import { productStore } from '../storefront/read-product'
 import type { DeliveryClaim } from '../storefront/product-store'
+import { sleep } from '../sleep'
 
 // What the shop reads of Shopify's products/update body (the body is signed, unlike the
 // headers): the handle, and when the product was updated.
@@ -20,8 +21,6 @@ const productUpdate = z.object({
 async function digestOf(body: ArrayBuffer): Promise<string> {
   return [...new Uint8Array(await crypto.subtle.digest('SHA-256', body))].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * Retries of a purge while Shopify waits for the answer: it gives a delivery 5 s in all

@@ -59,7 +59,6 @@ export async function releaseDelivery(storage: DurableObjectStorage, deliveryId:
  */
 export class RefreshSlots {
   #nextAt = 0
-  #lastStart = -Infinity
 
   /**
    * When a webhook's refresh-and-purge may run: 0 (now), the ms to wait for the next slot,
@@ -67,9 +66,8 @@ export class RefreshSlots {
    * along. At most one every `intervalMs` (WEBHOOK_REFRESH_INTERVAL_MS, config.ts).
    */
   claim(now: number, intervalMs: number): number | null {
-    if (this.#lastStart > now) return null // a refresh is waiting for its slot
+    if (this.#nextAt - intervalMs > now) return null // a refresh is waiting for its slot
     const start = Math.max(now, this.#nextAt)
-    this.#lastStart = start
     this.#nextAt = start + intervalMs
     return start - now
   }

@@ -30,9 +30,8 @@ export function Carousel({ carousel, label, children, className = '' }: Carousel
   // carousel moves on by itself.
   const mounted = (splide: SplideCore) => {
     const { dot, due, touched, focusedDot } = wake.current
-    stop.current = advanceEvery(splide, carousel.interval, touched)
+    stop.current = advanceEvery(splide, carousel.interval, { touched, due })
     if (dot !== undefined) splide.go(dot)
-    else if (due) splide.go('>')
     if (focusedDot !== undefined) splide.Components.Pagination.getAt(focusedDot)?.button.focus()
   }
   return (

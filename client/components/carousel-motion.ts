@@ -1,14 +1,16 @@
 import type { Splide } from '@splidejs/splide'
 
 /**
- * Moves a mounted carousel on by one slide every `interval` ms. It stops for good once the
- * shopper touches, clicks, drags, types in or focuses it, pauses while the tab is hidden
- * and resumes when it is visible again. It never moves by itself for a shopper who asks for
- * less motion, from the start or from any moment on (prefers-reduced-motion; Splide itself then slides without animating, its
- * `reducedMotion` default), nor once `touched` (the shopper reached for it before it
- * mounted). Returns the cleanup.
+ * Moves a mounted carousel on by one slide every `interval` ms, and at once when its first
+ * move was already `due` before it mounted. It stops for good once the shopper touches,
+ * clicks, drags, types in or focuses it, pauses while the tab is hidden and resumes when it
+ * is visible again. It never moves by itself for a shopper who asks for less motion, from
+ * the start or from any moment on, however and whenever it mounted (prefers-reduced-motion;
+ * Splide itself then slides without animating, its `reducedMotion` default), nor once
+ * `touched` (the shopper reached for it before it mounted). This is the one place a carousel
+ * moves by itself. Returns the cleanup.
  */
-export function advanceEvery(splide: Splide, interval: number, touched = false): () => void {
+export function advanceEvery(splide: Splide, interval: number, { touched, due }: { touched: boolean; due: boolean }): () => void {
   const root = splide.root
   // While it moves by itself, screen readers are not told of every slide (as Splide's own
   // autoplay does); once it stops, they are.
@@ -38,6 +40,7 @@ export function advanceEvery(splide: Splide, interval: number, touched = false):
   splide.on('drag', stop)
   document.addEventListener('visibilitychange', onVisibility)
   lessMotion.addEventListener('change', onMotionPreference)
+  if (due && !stopped) splide.go('>')
   play()
   return () => {
     stop()

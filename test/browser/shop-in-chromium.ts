@@ -26,8 +26,13 @@ export function useShopInChromium() {
   beforeEach(() => shop.double.setFault(null))
 }
 
-export async function visit(path: string, viewport = PHONE): Promise<Watched> {
-  const watched = await openPage(browser, viewport)
+/**
+ * Opens `path` and waits for it to hydrate. With `clock`, the page's timers run on
+ * Playwright's clock (time flows as usual until a test moves it on with `page.clock.runFor`):
+ * a test shows that nothing happens in a span by running the span, not by waiting it out.
+ */
+export async function visit(path: string, viewport = PHONE, { clock = false } = {}): Promise<Watched> {
+  const watched = await openPage(browser, viewport, clock ? (context) => context.clock.install() : undefined)
   const response = await watched.page.goto(shop.origin + path)
   // Chromium reports a page answered with 404 or 503 as a failed load of the page itself:
   // a test that visits one asked for that line, and only that one.
@@ -45,24 +50,25 @@ export function expectDocumentStatus(watched: Watched, status: number, url: stri
 export const badge = (page: Page) => page.getByTestId('cart-badge')
 export const drawer = (page: Page) => page.getByTestId('cart-drawer')
 
-/** Opens `path` on a phone with every chunk the starter does not load held back until `release()`. */
-export async function openWithDeferredCodeHeld(path: string) {
+/** Opens `path` on a phone with every chunk the starter does not load held back until `release()`; `clock` as for `visit`. */
+export async function openWithDeferredCodeHeld(path: string, { clock = false } = {}) {
   const critical = new Set(appModules(await (await shop.fetch(path)).text()))
   let release = () => {}
   const released = new Promise<void>((resolve) => (release = resolve))
   /** The paths of the chunks held back, and once released, of those the page then fetched. */
   const held: string[] = []
   const served: string[] = []
-  const watched = await openPage(browser, PHONE, (context) =>
-    context.route(/\/assets\/[\w-]+\.js$/, async (route) => {
+  const watched = await openPage(browser, PHONE, async (context) => {
+    if (clock) await context.clock.install()
+    await context.route(/\/assets\/[\w-]+\.js$/, async (route) => {
       const path = new URL(route.request().url()).pathname
       if (!critical.has(path)) {
         held.push(path)
         await released
       }
       await route.continue()
-    }),
-  )
+    })
+  })
   watched.page.on('requestfinished', (request) => {
     const path = new URL(request.url()).pathname
     if (held.includes(path)) served.push(path)

@@ -43,11 +43,12 @@ describe('field analytics', () => {
     await page.getByRole('button', { name: 'Add to Cart' }).click()
     await page.getByTestId('cart-button').click()
     await drawer(page).waitFor()
-    // Leaving the page is when a beacon would go; give the browser an idle moment first.
-    await page.waitForTimeout(1500)
+    // The collector would load at the page's first idle moment (analytics/start.ts), and
+    // leaving the page is when its beacon would go: leave each page after an idle moment of its own.
+    await idleMoment(page)
     await page.goto(shop.origin + '/about')
     await hydrated(page)
-    await page.waitForTimeout(1500)
+    await idleMoment(page)
     await page.close({ runBeforeUnload: true })
     expect(asked).toEqual([])
     expect(await shop.analyticsRows()).toEqual([])
@@ -110,3 +111,8 @@ describe('field analytics', () => {
     expect(Object.keys(vitals.byDevice)).toEqual(['phone'])
   })
 })
+
+/** Resolves at the page's next idle moment: after any idle task the page asked for before it (idle callbacks run in the order asked). */
+function idleMoment(page: Page) {
+  return page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)))
+}

@@ -21,14 +21,21 @@ type Refusal = 'refused' | 'gone once' | 'gone'
 async function openWithChunksLost(path: string, chunks: RegExp, how: Refusal = 'refused', viewport = PHONE) {
   let loads = 0
   const lost: string[] = []
-  const watched = await openPage(browser, viewport, (context) =>
-    context.route(/\/assets\/[\w-]+\.js$/, (route: Route) => {
+  const watched = await openPage(browser, viewport, async (context) => {
+    // Each page counts the navigations it asks for itself (a reload for lost code is one),
+    // so that a test reads 'no reload' from the page instead of waiting for one not to come.
+    await context.addInitScript(() => {
+      const page = window as unknown as { navigationsAsked: number; navigation: EventTarget }
+      page.navigationsAsked = 0
+      page.navigation.addEventListener('navigate', () => page.navigationsAsked++)
+    })
+    await context.route(/\/assets\/[\w-]+\.js$/, (route: Route) => {
       const name = new URL(route.request().url()).pathname.split('/').pop()!
       if (!chunks.test(name) || (how === 'gone once' && loads > 1)) return route.continue()
       lost.push(name)
       return how === 'refused' ? route.abort() : route.fulfill({ status: 404, body: 'Not Found' })
-    }),
-  )
+    })
+  })
   // What this test does to the page, and what the browser says of it.
   watched.expected.push(
     /^error: Failed to load resource: (net::ERR_FAILED|the server responded with a status of 404 \(Not Found\)) \(.*\/assets\/[\w-]+\.js\)$/,
@@ -52,19 +59,26 @@ async function expectPageStands(watched: Watched, heading: string) {
 const LANDING = 'The blanket every little one wants to hug'
 const PRODUCT = 'Square Friends Fleece Blanket'
 
-/** The page reloads once for the code it could not fetch, then not again. */
-async function settledAfterOneReload(page: Page, loads: () => number) {
+/**
+ * The page reloads once for the code it could not fetch, then not again: once the reloaded
+ * page has dealt with the same code (`dealtWith`), it has asked for no navigation.
+ */
+async function reloadedOnce(page: Page, loads: () => number, dealtWith: () => Promise<unknown>) {
   await expect.poll(loads, { timeout: 10_000 }).toBe(2)
   await hydrated(page)
-  await page.waitForTimeout(500)
+  await dealtWith()
+  expect(await page.evaluate(() => (window as unknown as { navigationsAsked: number }).navigationsAsked)).toBe(0)
   expect(loads()).toBe(2)
 }
+
+/** The hero carousel's code did not come, and the page has given up on it: its dots are gone (carousel-wake.ts). */
+const heroGivenUp = (page: Page) => () => expect.poll(() => page.locator('#hero-carousel .splide__pagination__page').count()).toBe(0)
 
 describe('a part whose code cannot load never takes the page with it', () => {
   test("landing: with the carousels' code refused, their first pictures stay, their dots go, and Order Now still buys", async () => {
     const watched = await openWithChunksLost('/', /Carousel/)
     const { page } = watched
-    await settledAfterOneReload(page, watched.loads)
+    await reloadedOnce(page, watched.loads, heroGivenUp(page))
     await page.locator('#lifestyle-carousel').scrollIntoViewIfNeeded()
     await expect.poll(() => watched.lost.filter((name) => /HeroCarousel|LifestyleCarousel/.test(name)).length).toBeGreaterThanOrEqual(2)
     await expectPageStands(watched, LANDING)
@@ -146,19 +160,18 @@ describe('a part whose code cannot load never takes the page with it', () => {
   test('a page from before a deploy, whose chunks are gone, reloads once and gets the new code', async () => {
     const watched = await openWithChunksLost('/', /HeroCarousel/, 'gone once')
     const { page } = watched
-    await settledAfterOneReload(page, watched.loads)
     // The new page's carousel comes alive: its code came this time.
-    await page.locator('#hero-carousel .splide__pagination__page').nth(2).click()
-    await expect.poll(() => page.locator('#hero-carousel.is-initialized').count()).toBe(1)
+    await reloadedOnce(page, watched.loads, async () => {
+      await page.locator('#hero-carousel .splide__pagination__page').nth(2).click()
+      await expect.poll(() => page.locator('#hero-carousel.is-initialized').count()).toBe(1)
+    })
     await expectPageStands(watched, LANDING)
   })
 
   test('a chunk gone for good reloads the page once, never in a loop', async () => {
     const watched = await openWithChunksLost('/', /HeroCarousel/, 'gone')
     const { page } = watched
-    await settledAfterOneReload(page, watched.loads)
-    await page.waitForTimeout(1500)
-    expect(watched.loads()).toBe(2)
+    await reloadedOnce(page, watched.loads, heroGivenUp(page))
     await expectPageStands(watched, LANDING)
   })
 })

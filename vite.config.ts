@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react'
 import UnoCSS from 'unocss/vite'
 import { defineConfig, type Plugin, type Rollup } from 'vite'
 import { shopPhotos } from './scripts/photos/vite-plugin-shop-photos'
+import { starterScript } from './scripts/starter/vite-plugin-starter'
 
 // The files every page has loaded before anything lazy is imported: the entry and all it
 // imports statically (src/render/assets.ts has the starter import them). Read off the
@@ -28,7 +29,7 @@ const readLoadedAtStart: Plugin = {
 // to link the hashed files. The chunk settings each move a figure of `npm run bench`
 // (bench/README.md, 'What each mechanism is worth', has a row for each).
 export default defineConfig({
-  plugins: [UnoCSS(), react(), readLoadedAtStart, shopPhotos()],
+  plugins: [UnoCSS(), react(), readLoadedAtStart, shopPhotos(), starterScript()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -4,7 +4,8 @@ import { isCartOpenAtom } from './cart/cart-atoms'
 import { Header } from './components/Header'
 import { toastCartUnavailable, ToastHost } from './components/toasts'
 import { deferredSection, staticSection } from './lib/deferred-section'
-import { Boundary, reloadForLostCode } from './lib/lost-code'
+import { Boundary } from './lib/boundary'
+import { lostCode } from './lib/lost-code'
 import type { Thenable } from './lib/thenable'
 import type { ProductResult } from './model/product-result'
 import ErrorPage from './pages/error/page'
@@ -47,7 +48,7 @@ export function App({ page, Page, product }: AppProps) {
 
 /**
  * The drawer's code is fetched the first time the cart opens, not on page load. Should it not
- * come (lib/lost-code.tsx), the cart closes again and says so, the page stays as it was, and
+ * come (lib/lost-code.ts), the cart closes again and says so, the page stays as it was, and
  * the next tap asks for the code again.
  */
 function CartDrawerWhenUsed() {
@@ -63,7 +64,9 @@ function CartDrawerWhenUsed() {
     setOpen(false)
     setUsed(false)
     setAttempt(attempt + 1)
-    if (!reloadForLostCode()) toastCartUnavailable()
+    void lostCode().then((reloading) => {
+      if (!reloading) toastCartUnavailable()
+    })
   }
   return (
     <Boundary key={attempt} fallback={null} onError={lost}>

@@ -14,16 +14,14 @@ import { fulfilled } from '../lib/thenable'
 import { type ProductResult } from '../model/product-result'
 import { PAGE_DATA_ID, PRODUCT_DATA_ID } from '../lib/element-ids'
 import { loadPage, type PageData } from '../pages/pages'
-import { watchForLostCode } from '../lib/lost-code'
+import { failStart } from '../lib/held-taps'
 import { OnceHydrated } from './once-hydrated'
 
-// The page's starter (src/render/start-app.ts) imports this module only once the streamed
+// The page's starter (client/starter/starter.ts) imports this module only once the streamed
 // document is complete, so the product the server streamed in is already in the page:
 // hydrate with it instead of fetching it again.
 const page = readJsonScript<PageData>(PAGE_DATA_ID) ?? { page: 'error', path: location.pathname }
 const product = readJsonScript<ProductResult>(PRODUCT_DATA_ID)
-
-watchForLostCode()
 
 void loadPage(page.page).then(
   (Page) => {
@@ -36,12 +34,12 @@ void loadPage(page.page).then(
           <App page={page} Page={Page} product={product ? fulfilled(product) : null} />
           <OnceHydrated page={page.page} />
         </>,
-        // An error a boundary caught is one the page has answered (App.tsx, lib/lost-code.tsx).
+        // An error a boundary caught is one the page has answered (App.tsx, lib/boundary.tsx).
         { onCaughtError: (error) => console.warn(error) },
       )
     })
   },
   // The page's own code did not come: it stays as the server sent it, a page without
-  // JavaScript, whose buy buttons submit the buy form (src/render/start-app.ts).
-  () => window.__heldTaps?.fail(),
+  // JavaScript, whose buy buttons submit the buy form (client/starter/starter.ts).
+  failStart,
 )

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { tracked } from '../analytics/track'
-import { reloadForLostCode } from '../lib/lost-code'
+import { lostCode } from '../lib/lost-code'
 import type { PageName } from '../pages/pages'
 
 // Its own module, not the entry's: React Refresh wraps a module that defines a component,
@@ -21,10 +21,10 @@ export function OnceHydrated({ page }: { page: PageName }) {
         stop = startCartEffects()
         startFieldAnalytics(page, tracked)
       },
-      // Its code did not come (lib/lost-code.tsx): the cart carries on in memory for the visit.
+      // Its code did not come (lib/lost-code.ts): the cart carries on in memory for the visit.
       (error: unknown) => {
         console.warn('Cart effects lost', error)
-        reloadForLostCode()
+        void lostCode()
       },
     )
     return () => {

@@ -115,7 +115,7 @@ const PAGINATION_CLASS = `${PAGINATION_ROOT} absolute inset-x-0 bottom-0 flex ju
 // transparent border (the dot's edge in forced colours) are part of the button, the
 // background only fills its content box.
 const PAGE_CLASS = 'splide__pagination__page h-6 w-6 rounded-full border border-transparent bg-clip-content p-[5px] bg-stone-300 transition [&.is-active]:w-10 [&.is-active]:bg-orange-600 aria-busy:bg-orange-400'
-// `data-js`: the document runs scripts (src/render/start-app.ts).
+// `data-js`: the document runs scripts (client/starter/starter.ts).
 const HIDDEN_UNTIL_LIVE = 'invisible [[data-js]_&]:visible'
 const SLIDE_LABEL = 'Picture %s'
 const SLIDE_OF = '%s of %s'

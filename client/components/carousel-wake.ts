@@ -1,3 +1,5 @@
+import { takeHeldTaps } from '../lib/held-taps'
+
 /**
  * The two carousels, known before their code loads: the root's id, and how long each picture
  * shows before the carousel moves on (SPEC: 3000 ms for the hero, 2000 ms for the lifestyle).
@@ -183,14 +185,4 @@ function fetchNextPicture(root: HTMLElement) {
 function whenIdle(task: () => void) {
   if ('requestIdleCallback' in window) requestIdleCallback(() => task(), { timeout: 1000 })
   else setTimeout(task, 1)
-}
-
-/** Takes the taps the page's starter held on controls `within` (lib/held-taps.ts), each told it was heard. */
-function takeHeldTaps(within: Element): HTMLElement[] {
-  const taps = window.__heldTaps
-  if (!taps) return []
-  const mine = taps.held.filter((control) => within.contains(control))
-  taps.held = taps.held.filter((control) => !mine.includes(control))
-  for (const control of mine) control.removeAttribute('aria-busy')
-  return mine
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react'
-import { Boundary } from '../lib/lost-code'
+import { Boundary } from '../lib/boundary'
 import type { messages } from './toast-messages'
 
 // Every toast the shop shows, raised from here. react-hot-toast and the toasts' words

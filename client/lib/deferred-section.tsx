@@ -1,12 +1,12 @@
 import { memo, Suspense, use, useState, useSyncExternalStore, type ComponentType } from 'react'
-import { reloadForLostCode } from './lost-code'
+import { lostCode } from './lost-code'
 import { settling, type Thenable } from './thenable'
 
 export type DeferredSection<P extends object = object> = ComponentType<P> & { preload: () => Thenable<ComponentType<P> | null> }
 
 function lose(error: unknown): null {
   console.warn('Code lost; the server’s HTML stays', error)
-  reloadForLostCode()
+  void lostCode()
   return null
 }
 
@@ -21,7 +21,7 @@ const sections = new Set<DeferredSection<never>>()
  * hydrates the rest of the page (selective hydration). Each section is its own Suspense
  * boundary, drawn inside a `display: contents` wrapper.
  *
- * Should its code never come (lib/lost-code.tsx), the section keeps the server's HTML as a
+ * Should its code never come (lib/lost-code.ts), the section keeps the server's HTML as a
  * static section does, through that wrapper, and the rest of the page goes on working.
  *
  * Only for parts without controls of their own, or whose controls work before their code

@@ -1,25 +1,13 @@
 import { useEffect, useEffectEvent, useRef } from 'react'
+import type { HeldTaps } from '../starter/protocol'
 
-// The app's side of the taps the page's starter script held before a control was live
-// (src/render/start-app.ts). A control that can be tapped before the app is live carries
-// `data-hold` with the name of what a tap on it does ('buy:toast', 'cart', 'hero-gallery:3');
-// once the app has a way to do that, every tap held under that name is run, and a tap on a
-// control of the same name that is not live yet is run at once.
-
-export type HeldTaps = {
-  held: HTMLElement[]
-  take: ((control: HTMLElement) => boolean) | null
-  /** The app's code cannot load: let go of every held tap (a held buy tap goes to the form). */
-  fail: () => void
-  /** Reloads the page for code it could not fetch, when nothing would be lost; true if it does. */
-  reload: () => boolean
-}
-
-declare global {
-  interface Window {
-    __heldTaps?: HeldTaps
-  }
-}
+// The app's side of the taps the page's starter held before a control was live
+// (client/starter/starter.ts; the object both share: client/starter/protocol.ts). This module
+// is the only code that takes taps off the starter's list. A control that can be tapped
+// before the app is live carries `data-hold` with the name of what a tap on it does
+// ('buy:toast', 'cart', 'hero-gallery:3'); once the app has a way to do that, every tap held
+// under that name is run, and a tap on a control of the same name that is not live yet is
+// run at once.
 
 const runs = new Map<string | null, () => void>()
 
@@ -30,6 +18,11 @@ function take(control: HTMLElement): boolean {
   control.removeAttribute('aria-busy')
   run()
   return true
+}
+
+/** The starter's list, with the taps for which `taken` is true taken off it. */
+function takeOff(taps: HeldTaps, taken: (control: HTMLElement) => boolean) {
+  taps.held = taps.held.filter((control) => !taken(control))
 }
 
 /**
@@ -44,7 +37,7 @@ export function goLive(control: HTMLElement, run: () => void): () => void {
   const taps = window.__heldTaps
   if (taps) {
     taps.take = take
-    taps.held = taps.held.filter((held) => !take(held))
+    takeOff(taps, take)
   }
   return () => {
     if (runs.get(name) === run) runs.delete(name)
@@ -61,3 +54,19 @@ export function useHeldTaps<T extends HTMLElement>(run: () => void) {
   useEffect(() => goLive(ref.current!, () => onTap()), [])
   return ref
 }
+
+/**
+ * Takes the taps held on controls `within` off the starter's list, each told it was heard,
+ * for code that carries them out itself (a carousel waking on the dot tapped), oldest first.
+ */
+export function takeHeldTaps(within: Element): HTMLElement[] {
+  const taps = window.__heldTaps
+  if (!taps) return []
+  const mine: HTMLElement[] = []
+  takeOff(taps, (control) => within.contains(control) && mine.push(control) > 0)
+  for (const control of mine) control.removeAttribute('aria-busy')
+  return mine
+}
+
+/** The app's code did not come: the starter lets go of every held tap (a held buy tap buys through the form). */
+export const failStart = () => window.__heldTaps?.fail()

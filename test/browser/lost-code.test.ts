@@ -1,7 +1,7 @@
 // A part of the app whose code cannot be fetched (refused here, as a phone's network drops
 // a request, or gone, as after a deploy) never takes the page with it: the part keeps the
 // server's HTML or says it could not open, buy buttons still buy, and a page from before a
-// deploy reloads once for the new code (client/lib/lost-code.tsx, lib/deferred-section.tsx).
+// deploy reloads once for the new code (client/lib/lost-code.ts, lib/deferred-section.tsx).
 // Each test provokes the browser's 'Failed to load resource' lines, and only those may show:
 // any other console error or uncaught exception fails it (shop-in-chromium.ts).
 import type { Page, Route } from 'playwright-core'
@@ -15,8 +15,9 @@ type Refusal = 'refused' | 'gone once' | 'gone'
 
 /**
  * Opens `path` with the chunks whose names match `chunks` refused (a dropped request), or
- * answered 404 (gone after a deploy: every time, or only until the page reloads). Counts the
- * document's loads, so a test can tell a reload.
+ * gone after a deploy (every time, or only until the page reloads): then they answer 404, and
+ * so does the old version's entry when the page asks after it (HEAD). Counts the document's
+ * loads, so a test can tell a reload.
  */
 async function openWithChunksLost(path: string, chunks: RegExp, how: Refusal = 'refused', viewport = PHONE) {
   let loads = 0
@@ -28,9 +29,15 @@ async function openWithChunksLost(path: string, chunks: RegExp, how: Refusal = '
       const page = window as unknown as { navigationsAsked: number; navigation: EventTarget }
       page.navigationsAsked = 0
       page.navigation.addEventListener('navigate', () => page.navigationsAsked++)
+      // And notes, for the tab, whether the cart ever said it could not open (read after a reload).
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes('The cart could not open')) sessionStorage.setItem('test:cart-said-unavailable', 'yes')
+      }).observe(document, { childList: true, subtree: true, characterData: true })
     })
     await context.route(/\/assets\/[\w-]+\.js$/, (route: Route) => {
       const name = new URL(route.request().url()).pathname.split('/').pop()!
+      const gone = how !== 'refused' && !(how === 'gone once' && loads > 1)
+      if (gone && route.request().method() === 'HEAD') return route.fulfill({ status: 404 })
       if (!chunks.test(name) || (how === 'gone once' && loads > 1)) return route.continue()
       lost.push(name)
       return how === 'refused' ? route.abort() : route.fulfill({ status: 404, body: 'Not Found' })
@@ -75,10 +82,13 @@ async function reloadedOnce(page: Page, loads: () => number, dealtWith: () => Pr
 const heroGivenUp = (page: Page) => () => expect.poll(() => page.locator('#hero-carousel .splide__pagination__page').count()).toBe(0)
 
 describe('a part whose code cannot load never takes the page with it', () => {
-  test("landing: with the carousels' code refused, their first pictures stay, their dots go, and Order Now still buys", async () => {
+  test("landing: with the carousels' code refused, their first pictures stay, their dots go, Order Now still buys, and nothing reloads", async () => {
     const watched = await openWithChunksLost('/', /Carousel/)
     const { page } = watched
-    await reloadedOnce(page, watched.loads, heroGivenUp(page))
+    // A request the network dropped is not a deploy: the server still has this version.
+    await heroGivenUp(page)()
+    expect(await page.evaluate(() => (window as unknown as { navigationsAsked: number }).navigationsAsked)).toBe(0)
+    expect(watched.loads()).toBe(1)
     await page.locator('#lifestyle-carousel').scrollIntoViewIfNeeded()
     await expect.poll(() => watched.lost.filter((name) => /HeroCarousel|LifestyleCarousel/.test(name)).length).toBeGreaterThanOrEqual(2)
     await expectPageStands(watched, LANDING)
@@ -97,19 +107,13 @@ describe('a part whose code cannot load never takes the page with it', () => {
   ])("%s: with the cart sheet's code refused, the cart button says the cart could not open, and the page stays", async (path, heading) => {
     const watched = await openWithChunksLost(path, /CartDrawer/)
     const { page } = watched
-    // The first reach for the cart finds its code missing and reloads the page once for it,
-    // as it would for a deploy (nothing the shopper did is held, so nothing is lost); after
-    // that, the cart says it could not open.
-    const cart = page.getByTestId('cart-button')
-    await cart.click()
-    await expect.poll(watched.loads).toBe(2)
-    await page.waitForLoadState()
-    await hydrated(page)
-    await cart.click()
+    // The server still has this version, so nothing reloads: the cart says it could not open.
+    await page.getByTestId('cart-button').click()
     await page.getByText('The cart could not open').first().waitFor()
     await expectPageStands(watched, heading)
     expect(await drawer(page).count()).toBe(0)
-    expect(watched.loads()).toBe(2)
+    expect(await page.evaluate(() => (window as unknown as { navigationsAsked: number }).navigationsAsked)).toBe(0)
+    expect(watched.loads()).toBe(1)
   })
 
   test("product page: with the cart sheet's code refused, 'Add to Cart' still adds and says so", async () => {
@@ -166,6 +170,34 @@ describe('a part whose code cannot load never takes the page with it', () => {
       await expect.poll(() => page.locator('#hero-carousel.is-initialized').count()).toBe(1)
     })
     await expectPageStands(watched, LANDING)
+  })
+
+  test('a page from before a deploy that loses code it loads after hydration (the stored cart\'s) reloads for the new version, and the cart is kept', async () => {
+    const watched = await openWithChunksLost('/', /after-hydration|stored-cart/, 'gone once')
+    const { page } = watched
+    // The new page has the code this time: the cart is read back and kept saved.
+    await reloadedOnce(page, watched.loads, () => expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /after-hydration/.test(entry.name)))).toBe(true))
+    expect(watched.lost.some((name) => /after-hydration|stored-cart/.test(name))).toBe(true)
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await expect.poll(() => badge(page).textContent()).toBe('1')
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('shopify-cart') ?? 'null')?.items?.[0]?.quantity)).toBe(1)
+    await expectPageStands(watched, LANDING)
+  })
+
+  test('a page from before a deploy, with the cart sheet\'s code gone, reloads when the cart is reached for, with nothing said over it', async () => {
+    const watched = await openWithChunksLost('/', /CartDrawer/, 'gone once')
+    const { page } = watched
+    // The new page is slow to come, as on a phone, so the old one would have time to say something.
+    await page.route(shop.origin + '/', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    await page.getByTestId('cart-button').click()
+    await reloadedOnce(page, watched.loads, async () => {
+      await page.getByTestId('cart-button').click()
+      await drawer(page).waitFor()
+    })
+    expect(await page.evaluate(() => sessionStorage.getItem('test:cart-said-unavailable'))).toBeNull()
   })
 
   test('a chunk gone for good reloads the page once, never in a loop', async () => {

@@ -5,7 +5,9 @@
 //   violations for `window.__readProblems()` (WebKitWebDriver has no console to read; Puppeteer's
 //   differs between Chromium and Firefox). The page's CSP gains that script's hash, and
 //   nothing else.
-// - It can hold back the app's scripts (`holdScripts`), as a slow phone network does.
+// - It can hold back the app's scripts (`holdScripts`), as a slow phone network does, or
+//   make some gone, as a deploy does to a page opened before it (`goneScripts`).
+// - It notes every request it passed (`asked`), so a test can tell what a page did.
 // Requests pass with their own Host header, so the shop sees the address the browser uses.
 import { createHash } from 'node:crypto'
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -43,10 +45,19 @@ export async function openFrontDoor(shopOrigin: string) {
   let heldName = ''
   /** The requests held now. */
   const waiting = new Set<IncomingMessage>()
+  /** Every request passed, as 'METHOD /path'. */
+  const asked: string[] = []
+  let gone: string | null = null
   let releaseHeld = () => {}
 
   async function pass(incoming: IncomingMessage, outgoing: ServerResponse) {
     const path = new URL(incoming.url!, shopOrigin).pathname
+    asked.push(`${incoming.method} ${path}`)
+    // Gone after a deploy: the chunks named, and this version's every file when a page asks after it.
+    if (gone !== null && path.startsWith('/assets/') && (incoming.method === 'HEAD' || path.includes(gone))) {
+      outgoing.writeHead(404, { 'content-type': 'text/plain' })
+      return void outgoing.end(incoming.method === 'HEAD' ? undefined : 'Not Found')
+    }
     if (held && /^\/assets\/[\w-]+\.js$/.test(path) && path.includes(heldName)) {
       waiting.add(incoming)
       await held
@@ -90,6 +101,12 @@ export async function openFrontDoor(shopOrigin: string) {
       return releaseHeld
     },
     releaseScripts: () => releaseHeld(),
+    /** Answers 404 for the app's files whose name has `name` in it, and for a HEAD of any, as after a deploy; `null` brings them back. */
+    goneScripts(name: string | null) {
+      gone = name
+    },
+    /** Every request the door has passed so far, as 'METHOD /path'. */
+    asked: () => [...asked],
     /** The paths of the requests held now. */
     waiting: () => [...waiting].map((request) => request.url!),
     close: () => new Promise<void>((resolve) => (server.close(() => resolve()), server.closeAllConnections())),

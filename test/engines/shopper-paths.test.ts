@@ -41,6 +41,7 @@ beforeEach(() => shop.double.setFault(null))
 // violation in any page it opened (front-door.ts notes them in the page).
 afterEach(async () => {
   door.releaseScripts()
+  door.goneScripts(null)
   const tabs = opened
   opened = []
   const problems: string[] = []
@@ -222,6 +223,41 @@ describe(`${ENGINE}:`, () => {
     // A reload would have cancelled the way to /about; once /about's own page runs, the page
     // left behind can ask for nothing more.
     await until(tab, `location.pathname === '/about' && document.documentElement.dataset.hydrated === 'true'`)
+  })
+
+  // With a buy tap held and the page's code on its way, the shopper leaves. Firefox stops
+  // the page's fetches as the navigation starts, so the code 'fails': the held tap must not
+  // then go to the buy form, which would take the shopper to Shopify's checkout instead.
+  // A typed address fires no navigate event; the starter listens for beforeunload until the
+  // code has come (client/starter/starter.ts).
+  for (const how of ['a footer link', 'a typed address'] as const) {
+    test(`leaving by ${how} with a buy tap and the page's code held: the shopper lands where they chose, and nothing is bought`, async () => {
+      const release = door.holdScripts()
+      const tab = await visit('/product/toddler-blanket', PHONE, { live: false })
+      await tab.click('button', 'Add to Cart')
+      expect(await tab.evaluate(`document.querySelector('button[data-hold="buy:toast"]').getAttribute('aria-busy')`)).toBe('true')
+      const before = door.asked().length
+      if (how === 'a footer link') await tab.click('footer a', 'About')
+      else await tab.goto(door.origin + '/about')
+      await until(tab, `location.pathname === '/about'`)
+      release()
+      await until(tab, `location.pathname === '/about' && document.documentElement.dataset.hydrated === 'true'`)
+      expect(door.asked().slice(before).filter((request) => request.startsWith('POST /checkout'))).toEqual([])
+    })
+  }
+
+  // The footer's e-mail link hands the navigation to the mail app: the page stays, and so
+  // must its ability to reload for a new deploy's code, once the shopper acts in it again.
+  test('after the e-mail link, a page from before a deploy still reloads for the new code when the cart is reached for', async () => {
+    const tab = await visit('/')
+    await tab.evaluate(`window.beforeTheDeploy = true`)
+    door.goneScripts('CartDrawer')
+    await tab.click('footer a', 'E-mail')
+    await tab.click('[data-testid="cart-button"]')
+    await until(tab, `!window.beforeTheDeploy && document.documentElement.dataset.hydrated === 'true'`)
+    door.goneScripts(null)
+    await tab.click('[data-testid="cart-button"]')
+    await until(tab, `document.querySelector('[data-testid="cart-drawer"]')`)
   })
 
   test('a shopper who asks for less motion: the carousel never moves by itself, and a dot still shows its picture', async () => {

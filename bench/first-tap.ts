@@ -5,7 +5,7 @@
 // The tap comes the moment the page has painted (the page tells the bench through an
 // exposed function, scrolled to the control, and the tap goes straight to Chromium's input,
 // as a finger's would). A tap before the app is live is held by the page's starter script,
-// which shows it heard (aria-busy), and replayed once it is (src/render/start-app.ts), so
+// which shows it heard (aria-busy), and replayed once it is (client/starter/starter.ts), so
 // the figures are how long a shopper who taps at once waits to see the tap heard, and for
 // its effect (the control's `effect` selector matches). For a buy button, 'form' (the tap
 // reached checkout through the page's buy form) would mean the hold failed.
@@ -114,7 +114,7 @@ async function phone(browser: Browser, selector: string) {
     new MutationObserver(() => {
       if (document.documentElement.dataset.hydrated === 'true') w.live ??= performance.now()
     }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] })
-    // The control says it heard the tap (src/render/start-app.ts), or the tap came once the
+    // The control says it heard the tap (client/starter/starter.ts), or the tap came once the
     // app was live, whose answer is its effect.
     new MutationObserver((records) => {
       if (records.some((record) => (record.target as Element).getAttribute('aria-busy') === 'true')) w.heard ??= performance.now()

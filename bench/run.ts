@@ -105,7 +105,7 @@ try {
   for (const [name, path] of Object.entries(PAGES)) {
     const html = Buffer.from(await (await shop.fetch(path, { headers: { 'User-Agent': BROWSER_UA, 'Accept-Encoding': 'identity' } })).text())
     const text = html.toString()
-    // What the page's starter script imports before the page can hydrate (src/render/start-app.ts).
+    // What the page's starter script imports before the page can hydrate (client/starter/starter.ts).
     const starterJs = await criticalJs(shop, path, { headers: { 'User-Agent': BROWSER_UA } })
     criticalModules[name] = appModules(text)
     const inlineCss = Buffer.from(/<style>([\s\S]*?)<\/style>/.exec(text)?.[1] ?? '')

@@ -1,5 +1,5 @@
 // A tap on any control before the app is live ends as the same tap does after it
-// (src/render/start-app.ts holds it, client/lib/held-taps.ts replays it), and the control
+// (client/starter/starter.ts holds it, client/lib/held-taps.ts replays it), and the control
 // shows at once that it heard it: a buy tap lands on top of the stored cart, never a trip to
 // Shopify's checkout with one blanket, and a second tap while the first is held adds nothing.
 import type { Locator, Page } from 'playwright-core'

@@ -231,7 +231,7 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
   }
 }
 
-/** The modules a page's starter script imports before hydrating (src/render/start-app.ts). */
+/** The modules a page's starter script imports before hydrating (client/starter/starter.ts). */
 /** The JavaScript a page's starter imports before the page can hydrate, as the shop serves it. */
 export async function criticalJs(shop: Shop, path: string, init?: RequestInit): Promise<Buffer[]> {
   const modules = new Set(appModules(await (await shop.fetch(path, init)).text()))

@@ -15,7 +15,19 @@ export default defineConfig({
     hookTimeout: 30_000,
     projects: [
       { extends: './vitest.unit.config.ts', test: { name: 'unit' } },
-      { extends: true, test: { name: 'worker', include: ['test/worker/**/*.test.ts'], globalSetup: built } },
+      {
+        extends: true,
+        test: {
+          name: 'worker',
+          include: ['test/worker/**/*.test.ts'],
+          globalSetup: built,
+          // A poll that reads `npm run report` runs its SQL in chDB, in a child process: on a
+          // loaded machine one answer took longer than Vitest's 1 s default, so the poll never
+          // asked twice (a fresh-clone CI run beside two `yes`, 2026-11-26). A state that
+          // never comes still fails.
+          expect: { poll: { timeout: 5_000 } },
+        },
+      },
       {
         extends: true,
         test: {

@@ -30,6 +30,14 @@ export const isCartOpenAtom = atom(false)
 
 export const totalQuantityAtom = atom((get) => get(itemsAtom).reduce((sum, item) => sum + item.quantity, 0))
 
+/**
+ * The cart's total as the shopper is told it (the badge, the screen reader): null while a
+ * change waits for the stored cart to be read, when the total in memory is short of it. With
+ * two blankets stored, an early add would otherwise show 1, then 3: a count going down on
+ * its way to the right total.
+ */
+export const knownQuantityAtom = atom((get) => (get(unsavedUpdatesAtom)?.length ? null : get(totalQuantityAtom)))
+
 export const clamp = (quantity: number) => Math.min(quantity, MAX_QUANTITY)
 
 /**

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { isCartOpenAtom, totalQuantityAtom } from '../cart/cart-atoms'
+import { isCartOpenAtom, knownQuantityAtom } from '../cart/cart-atoms'
 import { staticSection } from '../lib/deferred-section'
 import { useHeldTaps } from '../lib/held-taps'
 import { BagIcon } from './icons'
@@ -9,7 +9,8 @@ const loadDrawer = () => void import('./CartDrawer').catch(() => {})
 const HomeLink = staticSection(() => import('./HomeLink').then((m) => m.HomeLink))
 
 export function Header() {
-  const count = useAtomValue(totalQuantityAtom)
+  // Until the stored cart is read, a change made before shows no count (knownQuantityAtom).
+  const count = useAtomValue(knownQuantityAtom) ?? 0
   const openCart = useSetAtom(isCartOpenAtom)
   // A tap before the app is live is held and opens the cart once it is (lib/held-taps.ts).
   const ref = useHeldTaps<HTMLButtonElement>(() => openCart(true))
@@ -24,7 +25,7 @@ export function Header() {
           onClick={() => openCart(true)}
           onPointerEnter={loadDrawer}
           onFocus={loadDrawer}
-          className="relative grid h-11 w-11 place-items-center rounded-full text-stone-800 hover:bg-orange-50 aria-busy:bg-orange-100 aria-busy:cursor-progress"
+          className="relative grid h-11 w-11 place-items-center rounded-full text-stone-800 hover:bg-orange-50 aria-busy:!bg-orange-200 aria-busy:cursor-progress"
           aria-label={count > 0 ? `Open cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Open cart'}
           data-testid="cart-button"
         >

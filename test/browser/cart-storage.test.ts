@@ -81,6 +81,35 @@ describe('the cart, kept in storage', () => {
     expectClean(watched)
   })
 
+  test('with 2 stored and an order tapped before they are read back: the badge and the screen reader go straight to 3, never by 1', async () => {
+    const watched = await openPage(browser, PHONE, async (context) => {
+      await context.addInitScript((value) => localStorage.setItem('shopify-cart', value), JSON.stringify(storedCartOf(2)))
+      // Every count the badge showed, and every thing the screen reader was told.
+      await context.addInitScript(() => {
+        const seen: { badge: string[]; said: string[] } = { badge: [], said: [] }
+        ;(window as unknown as { seen: typeof seen }).seen = seen
+        new MutationObserver(() => {
+          const badge = document.querySelector('[data-testid="cart-badge"]')?.textContent
+          const said = document.querySelector('[data-testid="cart-announcer"]')?.textContent
+          if (badge && seen.badge.at(-1) !== badge) seen.badge.push(badge)
+          if (said && seen.said.at(-1) !== said) seen.said.push(said)
+        }).observe(document, { childList: true, subtree: true, characterData: true })
+      })
+      await context.route(/stored-cart-.*\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500))
+        await route.continue()
+      })
+    })
+    const { page } = watched
+    await page.goto(shop.origin + '/product/toddler-blanket')
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    await expect.poll(() => badge(page).textContent(), { timeout: 5000 }).toBe('3')
+    await expect.poll(() => page.getByTestId('cart-announcer').textContent()).toBe('3 items in your cart')
+    expect(await page.evaluate(() => (window as unknown as { seen: unknown }).seen)).toEqual({ badge: ['3'], said: ['3 items in your cart'] })
+    expectClean(watched)
+  })
+
   test('with storage unavailable the cart still works for the visit', async () => {
     const watched = await openPage(browser, PHONE, (context) =>
       context.addInitScript(() => {

@@ -145,6 +145,21 @@ describe('every control answers from its first paint', () => {
     expectClean(watched)
   })
 
+  test("the cart button's pressed look shows under the pointer: its busy colour is not its hover colour", async () => {
+    const watched = await openWithScriptsHeld('/product/toddler-blanket', DESKTOP)
+    const { page } = watched
+    const cart = page.getByTestId('cart-button')
+    const colour = () => cart.evaluate((button) => getComputedStyle(button).backgroundColor)
+    await cart.hover()
+    const hovered = await colour()
+    await cart.click()
+    expect(await cart.getAttribute('aria-busy')).toBe('true')
+    expect(await colour()).not.toBe(hovered)
+    watched.release()
+    await drawer(page).waitFor()
+    expectClean(watched)
+  })
+
   test.each([
     ['the product page', '/product/toddler-blanket', 'product-gallery', /\/blanket-3\.jpg\?/],
     ["the landing page's desktop gallery", '/', 'hero-gallery', /\/blanket-3\.[0-9a-f]{10}-\d+\.(webp|jpg)$/],

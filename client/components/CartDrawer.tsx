@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
-import { useEffect, useLayoutEffect, useRef } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef } from 'react'
 import { Drawer } from 'vaul'
 import { isLoadingAtom, removeItemAtom, totalPriceAtom, updateQuantityAtom } from '../cart/cart-edits'
 import { MAX_QUANTITY, type CartItem } from '../model/cart'
@@ -34,6 +34,7 @@ export default function CartDrawer() {
   useLayoutEffect(() => {
     if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
   }, [open])
+  useBackCloses(open, () => setOpen(false))
 
   return (
     <Drawer.Root open={open} onOpenChange={setOpen} direction="right" autoFocus>
@@ -78,11 +79,15 @@ export default function CartDrawer() {
               <span>Total</span>
               <span data-testid="cart-total">{formatPrice(total)}</span>
             </div>
+            {/* Busy, it is aria-disabled rather than disabled: a disabled button loses the
+                keyboard's focus, which would then be on the sheet when a failed checkout is
+                to be tried again. */}
             <button
               type="button"
-              onClick={checkout}
-              disabled={items.length === 0 || loading}
-              className="flex w-full items-center justify-center gap-2 rounded-full border-2 border-transparent bg-orange-700 px-5.5 py-3.5 text-lg font-bold text-white transition hover:bg-orange-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600"
+              onClick={() => void (loading || checkout())}
+              disabled={items.length === 0}
+              aria-disabled={loading || undefined}
+              className="flex w-full items-center justify-center gap-2 rounded-full border-2 border-transparent bg-orange-700 px-5.5 py-3.5 text-lg font-bold text-white transition hover:bg-orange-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 aria-disabled:cursor-progress aria-disabled:bg-stone-300 aria-disabled:text-stone-600"
               data-testid="checkout-button"
             >
               {loading ? (
@@ -107,6 +112,8 @@ function CartLine({ item }: { item: CartItem }) {
   const title = item.product.title || 'Product'
   const image = item.product.images.edges[0]?.node
   const options = item.selectedOptions.map((o) => o.value).join(' • ')
+  const atMost = item.quantity >= MAX_QUANTITY
+  const limitId = useId()
   return (
     <li className="flex gap-4 py-4" data-testid="cart-line">
       {image ? (
@@ -142,15 +149,38 @@ function CartLine({ item }: { item: CartItem }) {
             <button
               type="button"
               onClick={() => update({ variantId: item.variantId, quantity: item.quantity + 1 })}
-              disabled={item.quantity >= MAX_QUANTITY}
+              disabled={atMost}
               className="grid h-9 w-9 place-items-center rounded-full hover:bg-stone-100 disabled:opacity-40"
               aria-label={`One more ${title}`}
+              aria-describedby={atMost ? limitId : undefined}
             >
               <PlusIcon width={16} height={16} />
             </button>
           </div>
         </div>
+        {atMost && (
+          <p id={limitId} className="mt-1 text-right text-sm text-stone-600" data-testid="line-limit">
+            {MAX_QUANTITY} is the most one order can take
+          </p>
+        )}
       </div>
     </li>
   )
+}
+
+/**
+ * Back closes the open sheet, as it does a phone app's sheet, rather than leaving the page:
+ * opening adds a history entry (same page, same address), and Back takes it. Closed any other
+ * way, the sheet takes its entry back off, so the next Back leaves as it would have.
+ */
+function useBackCloses(open: boolean, close: () => void) {
+  useEffect(() => {
+    if (!open) return
+    history.pushState({ cartSheet: true }, '')
+    addEventListener('popstate', close)
+    return () => {
+      removeEventListener('popstate', close)
+      if ((history.state as { cartSheet?: boolean } | null)?.cartSheet) history.back()
+    }
+  }, [open])
 }

@@ -42,8 +42,9 @@ export function ToastHost() {
     <Boundary fallback={null}>
       <Suspense fallback={null}>
         {/* Below the sticky header (h-16), so a toast never covers the cart button a shopper
-            reaches for next. */}
-        <Toaster position="top-center" containerStyle={{ top: 72 }} />
+            reaches for next; one at the bottom above the cart sheet's footer (its total and
+            checkout button, about 145 px: toast-messages.tsx, ABOVE_THE_SHEET_FOOTER). */}
+        <Toaster position="top-center" containerStyle={{ top: 72, bottom: 160 }} />
       </Suspense>
     </Boundary>
   ) : null

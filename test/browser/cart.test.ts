@@ -146,6 +146,85 @@ describe('the cart', () => {
     watched.expected.push(/502/) // the checkout's own answer, which the toast is about
   })
 
+  test.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)("on a %s the 'Failed to create checkout' toast covers neither the cart's lines nor its buttons", async (_, viewport) => {
+    const watched = await visit('/', viewport)
+    watched.expected.push(/502/) // the checkout's own answer, which the toast is about
+    const { page, context } = watched
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    shop.double.setFault({ kind: 'status', status: 500 }, 'CartCreate')
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Checkout with Shopify' }).click()])
+    const toast = page.getByRole('status').filter({ hasText: 'Failed to create checkout' })
+    await toast.waitFor()
+    await expect.poll(() => tab.isClosed()).toBe(true)
+    // Where it ends up: react-hot-toast slides it in.
+    let last = ''
+    await expect.poll(async () => [last, (last = JSON.stringify(await toast.boundingBox()))][0] === last).toBe(true)
+    const box = (await toast.boundingBox())!
+    for (const covered of [page.getByText('Shopping Cart'), page.getByTestId('cart-subtitle'), page.getByTestId('cart-line').first(), page.getByTestId('checkout-button'), page.getByRole('button', { name: 'Close cart' }), page.getByTestId('cart-button')]) {
+      const other = (await covered.boundingBox())!
+      const overlaps = box.x < other.x + other.width && other.x < box.x + box.width && box.y < other.y + other.height && other.y < box.y + box.height
+      expect(overlaps, `the toast ${JSON.stringify(box)} over ${covered} ${JSON.stringify(other)}`).toBe(false)
+    }
+    await page.screenshot({ path: `test-results/screenshots/checkout-failed-toast-${viewport === PHONE ? 'phone' : 'desktop'}.png` }) // the screen as the shopper sees it
+  })
+
+  test('after a failed checkout the keyboard is still on the checkout button, to try again', async () => {
+    const watched = await visit('/', DESKTOP)
+    watched.expected.push(/502/)
+    const { page, context } = watched
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    shop.double.setFault({ kind: 'status', status: 500 }, 'CartCreate')
+    const button = page.getByTestId('checkout-button')
+    await button.focus()
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')])
+    await page.getByText('Failed to create checkout').waitFor()
+    await expect.poll(() => tab.isClosed()).toBe(true)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('checkout-button')
+  })
+
+  test('Back with the cart sheet open closes the sheet and stays on the page; closed, Back leaves as before', async () => {
+    const { page } = await visit('/about', PHONE)
+    await page.goto(shop.origin + '/')
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await drawer(page).waitFor()
+    await page.goBack()
+    await expect.poll(() => drawer(page).count()).toBe(0)
+    expect(new URL(page.url()).pathname).toBe('/')
+    expect(await badge(page).textContent()).toBe('1')
+    // Opened and closed with its own button: the next Back leaves, as if it had never opened.
+    await page.getByTestId('cart-button').click()
+    await drawer(page).waitFor()
+    await page.getByRole('button', { name: 'Close cart' }).click()
+    await expect.poll(() => drawer(page).count()).toBe(0)
+    await page.goBack()
+    await page.waitForURL(shop.origin + '/about')
+  })
+
+  test("at 99 the '+' says why it takes no more", async () => {
+    const watched = await visit('/', PHONE)
+    const { page } = watched
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await drawer(page).waitFor()
+    expect(await page.getByTestId('line-limit').count()).toBe(0)
+    const items = JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!)
+    items.items[0].quantity = 98
+    await page.evaluate((cart) => localStorage.setItem('shopify-cart', cart), JSON.stringify(items))
+    await page.reload()
+    await hydrated(page)
+    await page.getByTestId('cart-button').click()
+    await page.getByRole('button', { name: /^One more / }).click()
+    const more = page.getByRole('button', { name: /^One more / })
+    await expect.poll(() => more.isDisabled()).toBe(true)
+    expect(await page.getByTestId('line-limit').textContent()).toBe('99 is the most one order can take')
+    // Said to a screen reader too, as the button's description.
+    expect(await more.evaluate((button) => document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent)).toBe('99 is the most one order can take')
+    expectClean(watched)
+  })
+
   // Where a browser will not let the shop close the tab, it is sent here instead.
   test("the checkout tab's failure page looks like the shop and leads back to it", async () => {
     const watched = await openPage(browser, PHONE)
@@ -159,21 +238,25 @@ describe('the cart', () => {
     expectClean(watched)
   })
 
-  test('"Creating Checkout..." with a spinner while the cart is created, button disabled', async () => {
+  test('"Creating Checkout..." with a spinner while the cart is created, the button disabled: a second tap makes no second cart', async () => {
     const { page, context } = await visit('/', DESKTOP)
     await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
     const release = shop.double.hold()
+    const carts = shop.double.callsOf('CartCreate').length
     const tabOpened = context.waitForEvent('page')
     await page.getByRole('button', { name: 'Checkout with Shopify' }).click()
     const button = page.getByTestId('checkout-button')
     await expect.poll(() => button.textContent()).toBe('Creating Checkout...')
-    expect(await button.isDisabled()).toBe(true)
+    expect(await button.getAttribute('aria-disabled')).toBe('true')
     expect(await button.locator('svg.animate-spin').count()).toBe(1)
+    await button.click({ force: true }) // a second tap: Playwright itself would wait for aria-disabled to go
     // Meanwhile the new tab is a page of ours saying where it is going, not a blank one.
     const tab = await tabOpened
     await expect.poll(() => tab.locator('body').textContent()).toBe('Taking you to checkout…')
     expect(await tab.title()).toBe('Taking you to checkout…')
     release()
     await (await tabOpened).waitForURL(/\/checkouts\/cn\//)
+    expect(shop.double.callsOf('CartCreate').length).toBe(carts + 1)
+    expect(context.pages()).toHaveLength(2)
   })
 })

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config'
 
-// Three tiers, each its own project (`vitest run --project unit`):
+// The tiers, each its own project (`vitest run --project unit`):
 // - unit: test/unit, in process, no build. `npm run test:unit` is the loop to keep open while editing.
 // - worker: test/worker, the bundle wrangler builds, in Miniflare's workerd, against the Storefront double.
 // - browser: test/browser, that bundle in real Chromium.

@@ -9,7 +9,7 @@
 //   Firefox and WebKit are its own patched builds, downloaded.
 // A page is opened fresh for each test: its own browser context (Puppeteer) or its own
 // MiniBrowser (a WebDriver session), so no test sees another's stored cart.
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -60,8 +60,8 @@ export interface Engine {
   close(): Promise<void>
 }
 
-/** Where each engine's program is, or null with what to install. */
-function engineProgram(name: EngineName): { path: string } | { missing: string } {
+/** Where each engine's program is, or what to install. */
+export function engineProgram(name: EngineName): { path: string } | { missing: string } {
   if (name === 'chromium') {
     try {
       return { path: chromiumPath() }
@@ -74,7 +74,9 @@ function engineProgram(name: EngineName): { path: string } | { missing: string }
       ? [process.env.FIREFOX_PATH ? [process.env.FIREFOX_PATH] : FIREFOXES, 'Firefox (Debian: apt-get install firefox-esr), or set FIREFOX_PATH to one']
       : [[process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver'], "WebKitGTK's driver (Debian: apt-get install webkit2gtk-driver xvfb), or set WEBKIT_DRIVER_PATH to one"]
   const path = paths.find(existsSync)
-  return path ? { path } : { missing: `No ${name} found at ${paths.join(', ')}: install ${install}.` }
+  if (!path) return { missing: `No ${name} found at ${paths.join(', ')}: install ${install}.` }
+  if (name === 'webkit' && !process.env.DISPLAY && spawnSync('sh', ['-c', 'command -v Xvfb'], { stdio: 'ignore' }).status !== 0) return { missing: 'WebKit needs a display: set DISPLAY, or install xvfb (Debian: apt-get install xvfb).' }
+  return { path }
 }
 
 /** Where a Firefox already on the machine lives, in the order they are tried (Debian's first, which .ci/run installs). */

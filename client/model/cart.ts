@@ -11,7 +11,7 @@ export const MAX_LINES = 100
 /** A Shopify variant id, as the cart stores it and POST /checkout accepts it. */
 export const VARIANT_ID = /^gid:\/\/shopify\/ProductVariant\/\d{1,20}$/
 
-/** A line's picture, as SPEC.md's cart line stores it. */
+/** A line's picture, as the stored cart line keeps it (docs/product.md, 'The cart'). */
 export type CartImage = { url: string; altText: string | null }
 
 export type CartItem = {
@@ -24,7 +24,7 @@ export type CartItem = {
 }
 
 /**
- * SPEC.md's cart state as stored, and when its hosted cart was created (ms since the epoch),
+ * The cart as stored (docs/product.md, 'The cart'), and when its hosted cart was created (ms since the epoch),
  * so a hosted cart Shopify no longer has can be told paid from expired
  * (client/browser/cart-effects.ts).
  */

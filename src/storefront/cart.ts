@@ -6,7 +6,7 @@ import { StorefrontError, storefrontFetch } from './client'
 /** A line of the cart to create: a variant and how many. */
 export type CartLineInput = { merchandiseId: string; quantity: number }
 
-/** The hosted cart as Shopify created it: SPEC.md's fields, its lines flattened. */
+/** The hosted cart as Shopify created it: docs/product.md's fields ('The cart'), its lines flattened. */
 export type CreatedCart = { id: string; checkoutUrl: string; totalQuantity: number; totalAmount: Money; lines: CartLineInput[] }
 
 export const CART_CREATE_MUTATION = /* GraphQL */ `

@@ -7,7 +7,7 @@ import { thumbHashToAverageRGBA } from 'thumbhash'
 // Pictures come with their size (the box the page draws before they arrive) and ThumbHash
 // (whose average colour fills that box); both are null for a picture Shopify does not host.
 // `product(handle:)` replaces the deprecated `productByHandle` in 2025-07; `reshapeProduct`
-// turns the answer into the shop's Product (client/model/product.ts): the fields SPEC.md's
+// turns the answer into the shop's Product (client/model/product.ts): the fields docs/product.md's
 // Product lists, options included (as `optionValues`, the 2025-07 field that replaced
 // `values`), reshaped to `{ name, values }`.
 // Stryker disable next-line StringLiteral: the document is checked against Shopify's schema instead (test/unit/graphql-documents.test.ts)

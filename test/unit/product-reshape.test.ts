@@ -44,7 +44,7 @@ test('nodes become arrays, and each picture (the variant’s too) gets its place
   expect(distance(white, [255, 255, 255])).toBeLessThan(12)
   expect(product.images).toEqual([{ ...shown, placeholder: white }, { ...shown, placeholder: null }])
   expect(product.variants.map((variant) => variant.image)).toEqual([{ ...shown, placeholder: white }, null])
-  // SPEC.md's options: name and values, from 2025-07's optionValues.
+  // The options the stored cart keeps (docs/product.md, 'The cart'): name and value, from 2025-07's optionValues.
   expect(product.options).toEqual([{ name: 'Size', values: ['30" × 40"'] }, { name: 'Print', values: ['Friends', 'Stripes'] }])
 })
 

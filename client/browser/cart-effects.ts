@@ -2,7 +2,7 @@ import { atom, getDefaultStore } from 'jotai'
 import { atomEffect } from 'jotai-effect'
 import { cartIdAtom, hostedCartGoneAtom } from '../cart/cart-edits'
 import { CART_STORAGE_KEY, EMPTY_CART, type StoredCart } from '../model/cart'
-import { cartAtom, unsavedUpdatesAtom } from '../cart/cart-atoms'
+import { cartAtom, storedCartLostAtom, unsavedUpdatesAtom } from '../cart/cart-atoms'
 
 // The cart's side effects, in a chunk the browser fetches once the page has hydrated, so
 // neither they nor jotai-effect cost the page's start, and the stored cart can never
@@ -42,6 +42,7 @@ const readStoredCartEffect = atomEffect((get, set) => {
     // Should the validator's code not come, the stored cart is neither read nor overwritten:
     // unsavedUpdatesAtom stays, so nothing is saved over it, and the cart carries on in memory.
     const validator = text === null ? null : await import('./stored-cart').catch(() => undefined)
+    if (validator === undefined) set(storedCartLostAtom, true)
     if (!live || validator === undefined) return
     const stored = validator && text !== null ? validator.parseStoredCart(text) : EMPTY_CART
     const unsaved = get.peek(unsavedUpdatesAtom) ?? []

@@ -1,4 +1,6 @@
+import { getDefaultStore } from 'jotai'
 import { useEffect } from 'react'
+import { storedCartLostAtom } from '../cart/cart-atoms'
 import { tracked } from '../analytics/track'
 import { lostCode } from '../lib/lost-code'
 import type { PageName } from '../pages/pages'
@@ -24,6 +26,7 @@ export function OnceHydrated({ page }: { page: PageName }) {
       // Its code did not come (lib/lost-code.ts): the cart carries on in memory for the visit.
       (error: unknown) => {
         console.warn('Cart effects lost', error)
+        getDefaultStore().set(storedCartLostAtom, true)
         void lostCode()
       },
     )

@@ -1,5 +1,5 @@
 import { atom } from 'jotai'
-import { EMPTY_CART, MAX_LINES, MAX_QUANTITY, type CartItem, type StoredCart } from '../model/cart'
+import { CART_STORAGE_KEY, EMPTY_CART, MAX_LINES, MAX_QUANTITY, type CartItem, type StoredCart } from '../model/cart'
 
 export type CartUpdate = (cart: StoredCart) => StoredCart
 
@@ -14,6 +14,21 @@ export const cartAtom = atom<StoredCart>(EMPTY_CART)
 
 /** The changes made before the stored cart was read; null once it has been. */
 export const unsavedUpdatesAtom = atom<CartUpdate[] | null>([])
+
+/** The stored cart will not be read on this page: the code that reads it did not come. The cart carries on in memory. */
+export const storedCartLostAtom = atom(false)
+
+/**
+ * Whether a stored cart is there to be read, looked at once without its validator (a first
+ * visit has none, and then the cart in memory is the whole cart). False on the server.
+ */
+const storedCartThereAtom = atom(() => {
+  try {
+    return typeof localStorage !== 'undefined' && localStorage.getItem(CART_STORAGE_KEY) !== null
+  } catch {
+    return false // storage blocked: nothing will be read
+  }
+})
 
 /** The cart as stored; every change goes through it so that it is persisted. */
 export const storedCartAtom = atom(
@@ -34,9 +49,12 @@ export const totalQuantityAtom = atom((get) => get(itemsAtom).reduce((sum, item)
  * The cart's total as the shopper is told it (the badge, the screen reader): null while a
  * change waits for the stored cart to be read, when the total in memory is short of it. With
  * two blankets stored, an early add would otherwise show 1, then 3: a count going down on
- * its way to the right total.
+ * its way to the right total. With no stored cart, or once it is known not to come, the cart
+ * in memory is the one the shopper has.
  */
-export const knownQuantityAtom = atom((get) => (get(unsavedUpdatesAtom)?.length ? null : get(totalQuantityAtom)))
+export const knownQuantityAtom = atom((get) =>
+  get(unsavedUpdatesAtom)?.length && get(storedCartThereAtom) && !get(storedCartLostAtom) ? null : get(totalQuantityAtom),
+)
 
 export const clamp = (quantity: number) => Math.min(quantity, MAX_QUANTITY)
 

@@ -23,12 +23,15 @@ async function openWithChunksLost(path: string, chunks: RegExp, how: Refusal = '
   let loads = 0
   const lost: string[] = []
   const watched = await openPage(browser, viewport, async (context) => {
-    // Each page counts the navigations it asks for itself (a reload for lost code is one),
-    // so that a test reads 'no reload' from the page instead of waiting for one not to come.
+    // Each page counts the navigations to another document it asks for itself (a reload for
+    // lost code is one; the cart sheet's history entry is not), so that a test reads 'no
+    // reload' from the page instead of waiting for one not to come.
     await context.addInitScript(() => {
       const page = window as unknown as { navigationsAsked: number; navigation: EventTarget }
       page.navigationsAsked = 0
-      page.navigation.addEventListener('navigate', () => page.navigationsAsked++)
+      page.navigation.addEventListener('navigate', (event) => {
+        if (!(event as Event & { destination: { sameDocument: boolean } }).destination.sameDocument) page.navigationsAsked++
+      })
       // And notes, for the tab, whether the cart ever said it could not open (read after a reload).
       new MutationObserver(() => {
         if (document.body?.textContent?.includes('The cart could not open')) sessionStorage.setItem('test:cart-said-unavailable', 'yes')
@@ -48,7 +51,8 @@ async function openWithChunksLost(path: string, chunks: RegExp, how: Refusal = '
     /^error: Failed to load resource: (net::ERR_FAILED|the server responded with a status of 404 \(Not Found\)) \(.*\/assets\/[\w-]+\.js\)$/,
     /^warning: Cart effects lost /, // names its chunk, after-hydration, which the watcher takes for React's hydration
   )
-  watched.page.on('framenavigated', (frame) => frame === watched.page.mainFrame() && loads++)
+  // Documents loaded: a history entry the page adds (the cart sheet's) is no load.
+  watched.page.on('request', (request) => request.isNavigationRequest() && request.frame() === watched.page.mainFrame() && loads++)
   await watched.page.goto(shop.origin + path)
   await hydrated(watched.page)
   return { ...watched, lost, loads: () => loads }

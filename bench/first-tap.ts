@@ -10,7 +10,7 @@
 // its effect (the control's `effect` selector matches). For a buy button, 'form' (the tap
 // reached checkout through the page's buy form) would mean the hold failed.
 import type { Browser } from 'playwright-core'
-import { PHONE } from '../test/browser/chromium.ts'
+import { PHONE } from '../scripts/harness/chromium.ts'
 
 /** A control to tap: found by `selector`; its tap has worked once `effect` matches. */
 export type TapControl = { selector: string; effect: string }

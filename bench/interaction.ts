@@ -3,7 +3,7 @@
 // interaction, from the input to the next paint, which is what INP reports for a page with
 // one interaction. Chromium reports only entries of 16 ms and more, so 0 means under 16 ms.
 import type { Browser, Locator, Page } from 'playwright-core'
-import { PHONE } from '../test/browser/chromium.ts'
+import { PHONE } from '../scripts/harness/chromium.ts'
 
 const CPU_SLOWDOWN = 4
 

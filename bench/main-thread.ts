@@ -5,11 +5,11 @@
 // work, long tasks and costliest sources, and from the median run's trace what the main
 // thread spent its time on, by kind of event and by script. Beside them, each page's script-free
 // copy as it was before the work on its own cost, and a page of one heading (bench/reference-pages.ts).
-import { chromiumPath } from '../test/browser/chromium.ts'
+import { chromiumPath } from '../scripts/harness/chromium.ts'
 import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { startShop } from '../test/worker/harness.ts'
+import { startShop } from '../scripts/harness/shop.ts'
 import { startEdgeCompression } from './edge-compression.ts'
 import { startScriptFreeCopy } from './script-free-copy.ts'
 import { PAGES_BEFORE_COMMIT, startReferencePages, withChangedHtml } from './reference-pages.ts'

@@ -3,7 +3,7 @@
 // back. `npm run check:dev-reload` (not part of `npm test`: it edits a source file).
 import { spawn } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
-import { launchChromium, PHONE } from '../test/browser/chromium.ts'
+import { launchChromium, PHONE } from './harness/chromium.ts'
 
 const PORT = 8797
 const FILE = 'client/pages/home/page.tsx'

@@ -2,7 +2,7 @@
 // square animal friends are drawn once here and composed into the logo, the favicon and the
 // characters (public/images), and into the blanket views and lifestyle scenes that stand in
 // for photographs until real ones are taken (client/content/photos/drawings; the build and
-// the Storefront double photograph them, scripts/photos/stand-in-photo.ts).
+// the Storefront double photograph them, storefront-double/stand-in-photo.ts).
 import { mkdirSync, writeFileSync } from 'node:fs'
 
 export const CHARACTERS = {

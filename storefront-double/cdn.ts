@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import sharp from 'sharp'
 import { rgbaToThumbHash } from 'thumbhash'
-import { photographDrawing, standInSize } from '../scripts/photos/stand-in-photo.ts'
+import { photographDrawing, standInSize } from './stand-in-photo.ts'
 
 /**
  * The double's stand-in for Shopify's image CDN, on the store-domain path Shopify uses

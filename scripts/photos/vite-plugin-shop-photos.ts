@@ -18,7 +18,7 @@ import sharp from 'sharp'
 import type { Plugin } from 'vite'
 import { photoWidths, PICTURE_WIDTHS, SHARE_HEIGHT, SHARE_WIDTH } from '../../client/lib/pictures'
 import { photoFile, type PhotoEntry } from '../../client/model/photo'
-import { photographDrawing } from './stand-in-photo'
+import { photographDrawing } from '../../storefront-double/stand-in-photo'
 
 const ORIGINALS = new URL('../../client/content/photos/', import.meta.url)
 const DRAWINGS = new URL('drawings/', ORIGINALS)

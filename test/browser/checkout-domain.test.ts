@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
-import { startShop, type Shop } from '../worker/harness'
+import { startShop, type Shop } from '../../scripts/harness/shop'
 import { launchChromium, openPage } from './browser'
 
 // A real shop's checkoutUrl is on its own checkout domain, not on the Storefront API's host,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readBudget } from '../../bench/budget'
 import { visiblePictures } from '../../bench/pictures'
 import { blanket } from '../../storefront-double/catalog'
-import { startShop, type Shop } from '../worker/harness'
+import { startShop, type Shop } from '../../scripts/harness/shop'
 import { DESKTOP, hydrated, launchChromium, PHONE, screenshot, watch } from './browser'
 
 let shop: Shop

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { BLANKET_VARIANT_ID, blanket } from '../../storefront-double/catalog'
-import { startShop, type Shop } from '../worker/harness'
+import { startShop, type Shop } from '../../scripts/harness/shop'
 import { DESKTOP, expectClean, hydrated, openPage, PHONE } from './browser'
 import { shop, browser, visit, badge, expectDocumentStatus, useShopInChromium } from './shop-in-chromium'
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { BLANKET_VARIANT_ID, blanket } from '../../storefront-double/catalog'
 import { PHONE, watch } from './browser'
-import { appModules } from '../worker/harness'
+import { appModules } from '../../scripts/harness/shop'
 import { shop, browser, visit, drawer, useShopInChromium } from './shop-in-chromium'
 
 useShopInChromium()

@@ -1,6 +1,6 @@
 // The three engines a shopper's browser runs on, each driven by the client made for it,
 // behind one small interface so that one test file runs in any of them:
-// - Chromium (Debian's, or the one test/browser/chromium.ts finds) and Firefox (Debian's
+// - Chromium (Debian's, or the one scripts/harness/chromium.ts finds) and Firefox (Debian's
 //   firefox-esr), through Puppeteer: CDP for Chromium, WebDriver BiDi for Firefox, which
 //   Firefox speaks itself, so no geckodriver is needed (none is packaged for Debian).
 // - WebKit, the engine of every iPhone browser: WebKitGTK's MiniBrowser through its
@@ -17,7 +17,7 @@ import { join } from 'node:path'
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core'
 import { Builder, By, Key, type WebDriver } from 'selenium-webdriver'
 import { expect } from 'vitest'
-import { chromiumPath } from '../browser/chromium'
+import { chromiumPath } from '../../scripts/harness/chromium'
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'] as const
 export type EngineName = (typeof ENGINES)[number]

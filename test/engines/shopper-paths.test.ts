@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { PAGE_EXAMPLES } from '../../client/pages/pages'
 import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
-import { startShop, type Shop } from '../worker/harness'
+import { startShop, type Shop } from '../../scripts/harness/shop'
 import { engineProgram, ENGINES, launch, type Engine, type EngineName, type Settings, type Tab, type Viewport } from './engines'
 import { openFrontDoor, type FrontDoor } from './front-door'
 

@@ -1,7 +1,7 @@
 // `npm test` on a developer's own machine finds a browser by itself, or says in one line
-// what to install (test/browser/chromium.ts).
+// what to install (scripts/harness/chromium.ts).
 import { expect, test } from 'vitest'
-import { chromiumPath } from '../browser/chromium'
+import { chromiumPath } from '../../scripts/harness/chromium'
 
 test('CHROME_PATH first, then a Chromium or Chrome the machine has, Debian’s before the rest', () => {
   expect(chromiumPath({ CHROME_PATH: '/opt/chrome' }, () => false)).toBe('/opt/chrome')

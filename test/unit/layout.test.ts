@@ -73,3 +73,19 @@ test('no import circle among src/ and client/, type imports included', () => {
   for (const file of sources) visit(file)
   expect(circles).toEqual([])
 })
+
+// The top folders stand in layers, each importing only those below it: the app's model and
+// components (client), the Worker (src), the stand-in for Shopify (storefront-double), the
+// tools that run the shop (scripts, whose harness/ the tests, the bench and the npm scripts
+// share), the benchmark (bench), the tests (test). An import up a layer would tie a lower
+// folder to a higher one's reasons to change, and two folders importing each other are one.
+const LAYERS = ['client', 'src', 'storefront-double', 'scripts', 'bench', 'test']
+
+test('no top folder imports one above it, so no two import each other', () => {
+  const files = LAYERS.flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => `${dir}/${file}`)).filter(
+    (file) => /\.tsx?$/.test(file) && !file.includes('node_modules') && !file.startsWith('bench/pages-before/'),
+  )
+  const layer = (path: string) => LAYERS.indexOf(path.split('/')[0]!)
+  const upward = files.flatMap((file) => importsOf(file).filter((target) => layer(target) > layer(file)).map((target) => `${file} → ${target}`))
+  expect(upward).toEqual([])
+})

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { chdbAvailable } from '../../scripts/report/clickhouse'
 import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
-import { startShop, type Shop } from './harness'
+import { startShop, type Shop } from '../../scripts/harness/shop'
 
 // The owner hears of a broken checkout: the Cron Trigger's check and real checkouts failing
 // in a row, one alert per incident and one on recovery, posted to ALERT_WEBHOOK_URL.

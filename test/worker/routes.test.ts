@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PAGE_EXAMPLES } from '../../client/pages/pages'
 import { readBudget } from '../../bench/budget'
-import { appModules, criticalJs, PRIVATE_TOKEN, PUBLIC_TOKEN, startShop, type Shop } from './harness'
+import { appModules, criticalJs, PRIVATE_TOKEN, PUBLIC_TOKEN, startShop, type Shop } from '../../scripts/harness/shop'
 import sharp from 'sharp'
 import { BUY_FORM_ID } from '../../client/lib/element-ids'
 

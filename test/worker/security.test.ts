@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { checkoutBody } from '../../src/routes/checkout'
 import { BLANKET_VARIANT_ID, blanket } from '../../storefront-double/catalog'
-import { PRIVATE_TOKEN, PUBLIC_TOKEN, startShop, type Shop } from './harness'
+import { PRIVATE_TOKEN, PUBLIC_TOKEN, startShop, type Shop } from '../../scripts/harness/shop'
 
 const BROWSER = { 'User-Agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/126.0 Mobile Safari/537.36' }
 const postJson = (shop: Shop, body: string, headers: Record<string, string> = {}) =>

@@ -1,7 +1,7 @@
 import { afterEach, expect, test } from 'vitest'
 import { blanket } from '../../storefront-double/catalog'
 import { signedWebhookHeaders } from '../../storefront-double/storefront-double'
-import { eventually, sleep, startShop, type Shop } from './harness'
+import { eventually, sleep, startShop, type Shop } from '../../scripts/harness/shop'
 
 const SECRET = 'whsec-test-4d1c'
 const BROWSER = { 'User-Agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/126.0 Mobile Safari/537.36' }

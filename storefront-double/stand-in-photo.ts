@@ -11,7 +11,7 @@ import sharp from 'sharp'
 const LONG_SIDE = 2048
 /** Bump when the look changes, so cached stand-ins are made again. */
 const RECIPE = 'fleece-v1'
-const CACHE_DIR = new URL('../../node_modules/.cache/stand-in-photos/', import.meta.url)
+const CACHE_DIR = new URL('../node_modules/.cache/stand-in-photos/', import.meta.url)
 
 /** The stand-in photograph (JPEG) of this SVG drawing, from the cache when made before. */
 export async function photographDrawing(svg: Buffer): Promise<Buffer> {

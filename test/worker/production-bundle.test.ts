@@ -14,3 +14,40 @@ test('the production bundle (`npm test` builds it with `wrangler deploy --dry-ru
   expect(code).toContain('writeDataPoint')
   expect(code).not.toContain(REPORT_PATH)
 })
+
+/** What esbuild's metafile (wrangler's --metafile) says of each input file: what it imports. */
+type Metafile = { inputs: Record<string, { imports: { path: string; kind: string; external?: boolean }[] }> }
+
+/**
+ * The shop's own source files a cold product request reaches, from the production build's
+ * esbuild metafile: the imports from src/index.ts, leaving out the other routes (the POST
+ * endpoints: checkout, cart status, webhooks, events), the scheduled checkout check
+ * (src/monitoring/), the other pages and the cart sheet (imported on demand). The page metas'
+ * template import counts the product page's only. What a newcomer reads to follow one request.
+ */
+function filesAColdProductRequestReaches(meta: Metafile): string[] {
+  const otherRoutes = /^src\/routes\/(checkout|cart-status|webhooks|events)\.ts$|^src\/monitoring\//
+  const reached = new Set<string>()
+  const walk = (path: string) => {
+    if (reached.has(path) || !meta.inputs[path] || otherRoutes.test(path)) return
+    reached.add(path)
+    for (const { path: target, kind, external } of meta.inputs[path].imports) {
+      if (target.includes('*')) walk('client/pages/product/meta.ts')
+      else if (!external && (kind !== 'dynamic-import' || target.startsWith('client/pages/product/'))) walk(target)
+    }
+  }
+  walk('src/index.ts')
+  return [...reached].filter((path) => /^(src|client)\//.test(path))
+}
+
+test("the docs' count of the files a cold product request reaches is the build's", () => {
+  const meta = JSON.parse(readFileSync('dist/production/meta.json', 'utf8')) as Metafile
+  const files = filesAColdProductRequestReaches(meta)
+  expect(files).toContain('client/pages/product/meta.ts')
+  expect(files).not.toContain('client/components/CartDrawer.tsx')
+  const stated = [
+    /A cold product request reaches (\d+) of the shop's own source files/.exec(readFileSync('docs/architecture.md', 'utf8'))?.[1],
+    /\*\*Files a cold product request reaches\*\*: (\d+)/.exec(readFileSync('bench/README.md', 'utf8'))?.[1],
+  ]
+  expect(stated, files.sort().join('\n')).toEqual([String(files.length), String(files.length)])
+})

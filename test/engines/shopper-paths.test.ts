@@ -255,7 +255,9 @@ describe.skipIf(unavailable)(`${ENGINE}:${unavailable ? ` skipped: ${unavailable
 
   // The footer's e-mail link hands the navigation to the mail app: the page stays, and so
   // must its ability to reload for a new deploy's code, once the shopper acts in it again.
-  test('after the e-mail link, a page from before a deploy still reloads for the new code when the cart is reached for', async () => {
+  // Not in WebKit here: WebKitGTK's MiniBrowser, with no mail app, leaves the shop's page for
+  // the mailto: address, and the driver can read no page after it (seen in a CI run).
+  test.skipIf(ENGINE === 'webkit')('after the e-mail link, a page from before a deploy still reloads for the new code when the cart is reached for', async () => {
     const tab = await visit('/')
     await tab.evaluate(`window.beforeTheDeploy = true`)
     door.goneScripts('CartDrawer')

@@ -1,6 +1,6 @@
 import { heroImages } from '../content/product'
-import { Carousel, SlidePhoto } from './Carousel'
-import { HERO_CAROUSEL } from './carousel-wake'
+import { Carousel, SlidePhoto } from './carousel/Carousel'
+import { HERO_CAROUSEL } from './carousel/names'
 import { GALLERY_SIZES } from './Gallery'
 
 /** The phone's view of the five product pictures. No controls of React's: Splide draws the dots (Carousel.tsx). */

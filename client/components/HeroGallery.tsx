@@ -1,6 +1,7 @@
 import { heroImages } from '../content/product'
 import { deferredSection } from '../lib/deferred-section'
-import { HERO_CAROUSEL, loadCarousel } from './carousel-wake'
+import { loadCarousel } from './carousel/load'
+import { HERO_CAROUSEL } from './carousel/names'
 import { Gallery, type DrawPicture } from './Gallery'
 import { ShopPhoto } from './ShopPhoto'
 import type { CarouselImage } from '../content/product'

@@ -1,6 +1,6 @@
 import { lifestyleImages } from '../content/landing'
-import { Carousel, SlidePhoto } from './Carousel'
-import { LIFESTYLE_CAROUSEL } from './carousel-wake'
+import { Carousel, SlidePhoto } from './carousel/Carousel'
+import { LIFESTYLE_CAROUSEL } from './carousel/names'
 
 // Drawn across the section: max-w-4xl less px-4 on each side.
 const LIFESTYLE_SIZES = '(min-width: 896px) 864px, calc(100vw - 32px)'

@@ -9,7 +9,7 @@ useShopInChromium()
 describe('carousels', () => {
   // Splide mounts when a carousel's first move is due, its interval (3000 ms for the hero)
   // after it comes on screen once the page is live, or when the shopper reaches for it
-  // (client/components/carousel-wake.ts): a poll for it gets that long and the chunk's fetch.
+  // (client/components/carousel/wake.ts): a poll for it gets that long and the chunk's fetch.
   const MOUNT_MS = 6000
   const mounted = (page: Page, scope: string) => page.locator(`${scope} .splide.is-initialized, ${scope}.splide.is-initialized`).count()
   const activeDot = (page: Page, scope: string) =>
@@ -125,7 +125,7 @@ describe('carousels', () => {
   })
 
   // The carousel Splide drew in the browser decides for itself whether to move: asked for
-  // less motion once it is moving, it stops (carousel-motion.ts), not only the wake before it.
+  // less motion once it is moving, it stops (carousel/motion.ts), not only the wake before it.
   test('a carousel already moving stops moving by itself once the shopper asks for less motion', async () => {
     const watched = await openPage(browser, PHONE, (context) => context.clock.install())
     const { page } = watched
@@ -137,7 +137,7 @@ describe('carousels', () => {
     expect(await announced(page, hero)).toBe('off')
     await page.emulateMedia({ reducedMotion: 'reduce' })
     // The page hears of the setting at its next frame; the carousel then stops, and from then
-    // on screen readers are told of each slide (carousel-motion.ts).
+    // on screen readers are told of each slide (carousel/motion.ts).
     await expect.poll(() => announced(page, hero)).toBe('polite')
     const shown = await activeDot(page, hero)
     await page.clock.runFor(4000) // longer than the 3000 ms interval

@@ -82,7 +82,7 @@ async function reloadedOnce(page: Page, loads: () => number, dealtWith: () => Pr
   expect(loads()).toBe(2)
 }
 
-/** The hero carousel's code did not come, and the page has given up on it: its dots are gone (carousel-wake.ts). */
+/** The hero carousel's code did not come, and the page has given up on it: its dots are gone (carousel/load.ts). */
 const heroGivenUp = (page: Page) => () => expect.poll(() => page.locator('#hero-carousel .splide__pagination__page').count()).toBe(0)
 
 describe('a part whose code cannot load never takes the page with it', () => {

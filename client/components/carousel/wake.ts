@@ -1,15 +1,7 @@
-import { takeHeldTaps } from '../lib/held-taps'
-
-/**
- * The two carousels, known before their code loads: the root's id, and how long each picture
- * shows before the carousel moves on (docs/product.md: 3000 ms for the hero, 2000 ms for the lifestyle).
- */
-export const HERO_CAROUSEL = { id: 'hero-carousel', interval: 3000 } as const
-export const LIFESTYLE_CAROUSEL = { id: 'lifestyle-carousel', interval: 2000 } as const
-export type CarouselName = typeof HERO_CAROUSEL | typeof LIFESTYLE_CAROUSEL
-
-/** Each server-drawn dot's slide index. */
-export const DOT_INDEX = 'data-dot'
+import { takeHeldTaps } from '../../lib/held-taps'
+import { dotOf, DOT_INDEX, showDot } from './dots'
+import type { CarouselName } from './names'
+import { fetchNextPictureWhenIdle } from './next-picture'
 
 /** What happened to a carousel before Splide mounted on it, for Carousel.tsx to carry out. */
 export type Wake = {
@@ -29,20 +21,6 @@ const wakes = new Map<string, Waking>()
 const NOT_WOKEN: Wake = { due: false, touched: false }
 
 /**
- * Loads a carousel's code (`load`) once it is wanted (`carouselWanted`). Should the code not
- * come, the carousel is left as the server drew it, less its dots (`carouselLost`), and the
- * error goes on to the section that asked (lib/deferred-section.tsx keeps its HTML).
- */
-export function loadCarousel<T>(carousel: CarouselName, load: () => Promise<T>): Promise<T> {
-  return carouselWanted(carousel)
-    .then(load)
-    .catch((error: unknown) => {
-      carouselLost(carousel)
-      throw error
-    })
-}
-
-/**
  * Resolves when the server-drawn carousel should come alive (its code fetched, Splide
  * mounted): when its first move is due, `interval` ms after it comes on screen while the
  * page is visible (never for a shopper who asks for less motion), or at the shopper's first
@@ -53,16 +31,12 @@ export function loadCarousel<T>(carousel: CarouselName, load: () => Promise<T>):
  * server, or when the element is not in the page (React draws the section afresh), it
  * resolves at once.
  */
-function carouselWanted({ id, interval }: CarouselName): Promise<void> {
+export function carouselWanted({ id, interval }: CarouselName): Promise<void> {
   const root = typeof document === 'undefined' ? null : document.getElementById(id)
   if (!root) return Promise.resolve()
   return new Promise((resolve) => {
     const wake: Waking = { due: false, touched: false, stop: () => {} }
     let timer: ReturnType<typeof setTimeout> | undefined
-    const dotOf = (target: EventTarget | null) => {
-      const dot = target instanceof Element ? target.closest(`[${DOT_INDEX}]`) : null
-      return dot ? Number(dot.getAttribute(DOT_INDEX)) : undefined
-    }
     const wakeUp = () => {
       clearTimeout(timer)
       observer.disconnect()
@@ -101,7 +75,7 @@ function carouselWanted({ id, interval }: CarouselName): Promise<void> {
       observer.disconnect()
       document.addEventListener('visibilitychange', onVisibility)
       startClock()
-      whenIdle(() => fetchNextPicture(root))
+      fetchNextPictureWhenIdle(root)
     })
     observer.observe(root)
     // On the document, capturing: React stops a tap on a section it has not hydrated at its
@@ -130,18 +104,6 @@ function carouselWanted({ id, interval }: CarouselName): Promise<void> {
 }
 
 /**
- * The carousel's code could not be fetched: the server's first picture stays, and its dots,
- * which nothing can carry out now, go, with any tap held on them.
- */
-function carouselLost({ id }: CarouselName) {
-  takeWake(id)
-  const root = document.getElementById(id)
-  if (!root) return
-  takeHeldTaps(root)
-  root.querySelector('[role="tablist"], .splide__pagination')?.remove()
-}
-
-/**
  * What happened to the carousel before Splide mounted; from now on Splide takes the taps.
  * A dot pressed and not yet let go counts as tapped: a finger rests on the glass long
  * enough for Splide, its code on the way, to replace the dot under it, and then no click
@@ -154,35 +116,4 @@ export function takeWake(id: string): Wake {
   wake.stop()
   wake.dot ??= wake.pressedDot
   return wake
-}
-
-/** The tapped dot shows as chosen at once, while Splide's code is on its way. */
-function showDot(root: HTMLElement, index: number) {
-  for (const dot of root.querySelectorAll(`[${DOT_INDEX}]`)) {
-    const chosen = Number(dot.getAttribute(DOT_INDEX)) === index
-    dot.classList.toggle('is-active', chosen)
-    if (chosen) dot.setAttribute('aria-selected', 'true')
-    else dot.removeAttribute('aria-selected')
-  }
-}
-
-/**
- * Fetches the second slide's picture into the browser's cache, as Splide would on mounting
- * (lazyLoad: 'nearby'), so that it is there for the first move rather than fetched as the
- * slide comes in. The same sources and sizes as the slide's own <img>, so the browser picks
- * the same file.
- */
-function fetchNextPicture(root: HTMLElement) {
-  const next = root.querySelector<HTMLImageElement>('img[data-splide-lazy]')
-  if (!next) return
-  const picture = new Image()
-  picture.sizes = next.sizes
-  picture.srcset = next.dataset.splideLazySrcset ?? ''
-  picture.src = next.dataset.splideLazy ?? ''
-}
-
-/** Safari lacks requestIdleCallback. */
-function whenIdle(task: () => void) {
-  if ('requestIdleCallback' in window) requestIdleCallback(() => task(), { timeout: 1000 })
-  else setTimeout(task, 1)
 }

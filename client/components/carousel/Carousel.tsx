@@ -1,11 +1,14 @@
 import { Splide, type Options } from '@splidejs/react-splide'
 import type { Splide as SplideCore } from '@splidejs/splide'
-import { Children, useLayoutEffect, useRef, type ReactNode } from 'react'
-import type { CarouselImage } from '../content/product'
-import { advanceEvery } from './carousel-motion'
-import { DOT_INDEX, takeWake, type CarouselName, type Wake } from './carousel-wake'
-import { placeholder } from './picture-attributes'
-import { ShopPhoto } from './ShopPhoto'
+import { Children, useRef, type ReactNode } from 'react'
+import type { CarouselImage } from '../../content/product'
+import { placeholder } from '../picture-attributes'
+import { ShopPhoto } from '../ShopPhoto'
+import { advanceEvery } from './motion'
+import type { CarouselName } from './names'
+import { ServerDots } from './ServerDots'
+import { PAGE_CLASS, PAGINATION_CLASS, SELECT_LABEL, SLIDE_LABEL, SLIDE_OF, slideId } from './splide-markup'
+import type { Wake } from './wake'
 
 type CarouselProps = { carousel: CarouselName; label: string; children: ReactNode; className?: string }
 
@@ -15,7 +18,7 @@ type CarouselProps = { carousel: CarouselName; label: string; children: ReactNod
  * named '1 of 5', dots are tabs that control them), with the first slide showing, so the
  * first picture (the phone's largest) is never replaced, and with the dots, which take taps
  * from the first paint. Splide mounts when the section holding the carousel hydrates, which
- * `loadCarousel` (carousel-wake.ts) holds back until the carousel's first move is due or the
+ * `loadCarousel` (load.ts) holds back until the carousel's first move is due or the
  * shopper reaches for it: until then Splide's code is neither fetched nor run, and a tap on
  * a dot is held and replayed here.
  *
@@ -26,7 +29,7 @@ export function Carousel({ carousel, label, children, className = '' }: Carousel
   const slides = Children.toArray(children)
   const wake = useRef<Wake>({ due: false, touched: false })
   const stop = useRef(() => {})
-  // Once mounted, Splide carries out what the shopper did before (carousel-wake.ts), and the
+  // Once mounted, Splide carries out what the shopper did before (wake.ts), and the
   // carousel moves on by itself.
   const mounted = (splide: SplideCore) => {
     const { dot, due, touched, focusedDot } = wake.current
@@ -70,56 +73,6 @@ export function Carousel({ carousel, label, children, className = '' }: Carousel
     </Splide>
   )
 }
-
-/** Splide's id for a slide (its `pad`: two digits). */
-const slideId = (carousel: string, index: number) => `${carousel}-slide${String(index + 1).padStart(2, '0')}`
-
-/**
- * Splide's dots as Splide draws them (its pagination's classes, roles and labels), for the
- * time before it mounts. They take taps from the first paint: the page's starter script holds
- * a tap and shows it heard (busy), carousel-wake.ts replays it. Shown only with JavaScript on
- * (`data-js` on the document, set by that script), so that with it off no button does
- * nothing. Just before Splide mounts (a child's layout effect runs before its parent's), they
- * hand over what the shopper did with them and clear the list, to which Splide adds its own.
- */
-function ServerDots({ carousel, count, handOver }: { carousel: string; count: number; handOver: (wake: Wake) => void }) {
-  const list = useRef<HTMLUListElement>(null)
-  useLayoutEffect(() => {
-    handOver(takeWake(carousel))
-    list.current?.replaceChildren()
-  }, [])
-  return (
-    <ul ref={list} className={`${PAGINATION_CLASS} ${HIDDEN_UNTIL_LIVE}`} role="tablist" aria-label={SELECT_LABEL}>
-      {Array.from({ length: count }, (_, i) => (
-        <li key={i} role="presentation">
-          <button
-            type="button"
-            role="tab"
-            className={`${PAGE_CLASS}${i === 0 ? ' is-active' : ''}`}
-            aria-label={SLIDE_LABEL.replace('%s', String(i + 1))}
-            aria-controls={slideId(carousel, i)}
-            aria-selected={i === 0 ? true : undefined}
-            tabIndex={i === 0 ? undefined : -1}
-            data-hold={`${carousel}:dot:${i}`}
-            {...{ [DOT_INDEX]: i }}
-          />
-        </li>
-      ))}
-    </ul>
-  )
-}
-
-const PAGINATION_ROOT = 'splide__pagination'
-const PAGINATION_CLASS = `${PAGINATION_ROOT} absolute inset-x-0 bottom-0 flex justify-center`
-// A 24 × 24 px tap target (WCAG 2.2, 2.5.8) around a 12 px dot: the padding and a
-// transparent border (the dot's edge in forced colours) are part of the button, the
-// background only fills its content box.
-const PAGE_CLASS = 'splide__pagination__page h-6 w-6 rounded-full border border-transparent bg-clip-content p-[5px] bg-stone-300 transition [&.is-active]:w-10 [&.is-active]:bg-orange-600 aria-busy:bg-orange-400'
-// `data-js`: the document runs scripts (client/starter/starter.ts).
-const HIDDEN_UNTIL_LIVE = 'invisible [[data-js]_&]:visible'
-const SLIDE_LABEL = 'Picture %s'
-const SLIDE_OF = '%s of %s'
-const SELECT_LABEL = 'Select a slide to show'
 
 const OPTIONS: Options = {
   type: 'loop',

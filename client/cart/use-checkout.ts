@@ -40,8 +40,13 @@ export function useCheckout() {
       if (!response.ok) throw new Error(`checkout answered ${response.status}`)
       const answer = (await response.json()) as CheckoutAnswer
       created(answer)
-      if (tab) tab.location.href = answer.checkoutUrl
-      else window.location.assign(answer.checkoutUrl) // pop-ups blocked outright: go there here
+      if (!tab) {
+        // Pop-ups blocked outright: go there in this tab. The sheet stays open: closing it
+        // takes its Back entry off (CartDrawer.tsx), and that would cancel this navigation.
+        window.location.assign(answer.checkoutUrl)
+        return
+      }
+      tab.location.href = answer.checkoutUrl
       setOpen(false)
     } catch (error) {
       // The shopper is still in the shop, where the toast below says what happened: the tab

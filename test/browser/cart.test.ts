@@ -87,6 +87,28 @@ describe('the cart', () => {
     expectClean(watched)
   })
 
+  // A browser that blocks the tab outright (window.open gives nothing back) goes to the
+  // checkout in the shop's own tab. The sheet is open then, with its Back entry: taking that
+  // entry back off would cancel the navigation to the checkout.
+  test('with pop-ups blocked, checkout goes to the hosted checkout in the same tab, and Back comes back to the shop', async () => {
+    const { page, context } = await visit('/', PHONE)
+    await page.addInitScript(() => (window.open = () => null))
+    await page.reload()
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    let tabs = 0
+    context.on('page', () => tabs++)
+    await page.getByRole('button', { name: 'Checkout with Shopify' }).click()
+    await page.waitForURL(/\/checkouts\/cn\//)
+    expect(new URL(page.url()).searchParams.get('channel')).toBe('online_store')
+    // The checkout's page is there: the navigation was not taken back before it landed.
+    expect(await page.locator('#total').textContent()).toBe('$38.00')
+    expect(tabs).toBe(0)
+    await page.goBack()
+    await page.waitForURL(shop.origin + '/')
+    await expect.poll(() => badge(page).textContent()).toBe('1')
+  })
+
   test('after the order is paid, coming back to the tab empties the cart; an unpaid cart stays', async () => {
     const watched = await visit('/', DESKTOP)
     const { page, context } = watched

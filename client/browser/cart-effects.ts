@@ -3,27 +3,19 @@ import { atomEffect } from 'jotai-effect'
 import { cartIdAtom, hostedCartGoneAtom } from '../cart/cart-edits'
 import { CART_STORAGE_KEY, EMPTY_CART, type StoredCart } from '../model/cart'
 import { cartAtom, storedCartLostAtom, unsavedUpdatesAtom } from '../cart/cart-atoms'
+import { readStoredCartText } from '../cart/stored-cart-text'
 
 // The cart's side effects, in a chunk the browser fetches once the page has hydrated, so
 // neither they nor jotai-effect cost the page's start, and the stored cart can never
 // change what hydration compares with the server's HTML.
 
-/** localStorage that never throws: blocked storage reads as empty, and a full one drops the write. */
-const storage = {
-  read(): string | null {
-    try {
-      return window.localStorage.getItem(CART_STORAGE_KEY)
-    } catch {
-      return null
-    }
-  },
-  write(cart: StoredCart) {
-    try {
-      window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart))
-    } catch {
-      // Full or unavailable: the cart carries on in memory for the visit.
-    }
-  },
+/** Writes to localStorage without throwing: a full or blocked one drops the write. */
+function writeStoredCart(cart: StoredCart) {
+  try {
+    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart))
+  } catch {
+    // Full or unavailable: the cart carries on in memory for the visit.
+  }
 }
 
 /** The cart as localStorage holds it now, so one read back from it is not written again. */
@@ -37,7 +29,7 @@ const cartInStorageAtom = atom<StoredCart | null>(null)
 const readStoredCartEffect = atomEffect((get, set) => {
   let live = true
   const read = async () => {
-    const text = storage.read()
+    const text = readStoredCartText()
     // Nothing stored (a first visit, most of them): no validator to fetch and evaluate.
     // Should the validator's code not come, the stored cart is neither read nor overwritten:
     // unsavedUpdatesAtom stays, so nothing is saved over it, and the cart carries on in memory.
@@ -72,7 +64,7 @@ const readStoredCartEffect = atomEffect((get, set) => {
 const persistCartEffect = atomEffect((get, set) => {
   const cart = get(cartAtom)
   if (get(unsavedUpdatesAtom) !== null || cart === get.peek(cartInStorageAtom)) return
-  storage.write(cart)
+  writeStoredCart(cart)
   set(cartInStorageAtom, cart)
 })
 

@@ -1,5 +1,6 @@
 import { atom } from 'jotai'
-import { CART_STORAGE_KEY, EMPTY_CART, MAX_LINES, MAX_QUANTITY, type CartItem, type StoredCart } from '../model/cart'
+import { readStoredCartText } from './stored-cart-text'
+import { EMPTY_CART, MAX_LINES, MAX_QUANTITY, type CartItem, type StoredCart } from '../model/cart'
 
 export type CartUpdate = (cart: StoredCart) => StoredCart
 
@@ -22,13 +23,7 @@ export const storedCartLostAtom = atom(false)
  * Whether a stored cart is there to be read, looked at once without its validator (a first
  * visit has none, and then the cart in memory is the whole cart). False on the server.
  */
-const storedCartThereAtom = atom(() => {
-  try {
-    return typeof localStorage !== 'undefined' && localStorage.getItem(CART_STORAGE_KEY) !== null
-  } catch {
-    return false // storage blocked: nothing will be read
-  }
-})
+const storedCartThereAtom = atom(() => readStoredCartText() !== null)
 
 /** The cart as stored; every change goes through it so that it is persisted. */
 export const storedCartAtom = atom(

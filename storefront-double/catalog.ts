@@ -4,6 +4,8 @@ export type DoubleVariant = {
   id: string
   title: string
   availableForSale: boolean
+  sku: string | null
+  barcode: string | null
   price: { amount: string; currencyCode: string }
   selectedOptions: { name: string; value: string }[]
   /** Its own picture, when it has one; Shopify answers null otherwise. */
@@ -22,6 +24,7 @@ export type DoubleProduct = {
   handle: string
   title: string
   description: string
+  vendor: string
   images: DoubleImage[]
   variants: DoubleVariant[]
   options: { name: string; values: string[] }[]
@@ -38,6 +41,7 @@ export function blanket(): DoubleProduct {
       'A cosy 30" × 40" fleece blanket printed with six square animal friends: Octopus, Koala, Cheetah, Hippo, ' +
       'Elephant and Crab. Soft on both sides, bright on one, and happy in the washing machine. Made on demand ' +
       'for your little one and shipped in 2-5 business days.',
+    vendor: 'Square Snuggles',
     images: [
       { file: 'blanket-1.jpg', altText: 'The Square Friends blanket spread flat, showing all six animals' },
       { file: 'blanket-2.jpg', altText: 'The blanket folded in a neat square on a nursery chair' },
@@ -50,6 +54,9 @@ export function blanket(): DoubleProduct {
         id: BLANKET_VARIANT_ID,
         title: '30" × 40" / Square Friends',
         availableForSale: true,
+        sku: 'SQS-BLANKET-3040',
+        // Made on demand: no GTIN, as for most printed goods.
+        barcode: null,
         price: { amount: '38.0', currencyCode: 'USD' },
         selectedOptions: [
           { name: 'Size', value: '30" × 40"' },

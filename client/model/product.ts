@@ -17,6 +17,10 @@ export type Variant = {
   title: string
   price: Money
   availableForSale: boolean
+  /** The merchant's stock-keeping code, when Shopify has one. */
+  sku: string | null
+  /** Its GTIN (UPC, EAN, ISBN), when it has one: a blanket made on demand often has none. */
+  barcode: string | null
   selectedOptions: SelectedOption[]
   /** The variant's own picture (a print, say), when it has one. */
   image: Image | null
@@ -27,6 +31,8 @@ export type Product = {
   title: string
   description: string
   handle: string
+  /** Who makes it, Shopify's `vendor`: the brand search engines are told. */
+  vendor: string
   priceRange: { minVariantPrice: Money }
   images: Image[]
   variants: Variant[]

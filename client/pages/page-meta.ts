@@ -1,4 +1,6 @@
+import type { Thing, WithContext } from 'schema-dts'
 import type { ProductResult } from '../model/product-result'
+import type { ShippingTerms } from './product-structured-data'
 
 /** A page's <head>: src/render/document.tsx writes it. */
 export type Head = {
@@ -9,8 +11,8 @@ export type Head = {
   noindex?: boolean
   /** Absolute URL of a raster picture at SHARE_WIDTH × SHARE_HEIGHT, for share previews (which draw no SVG). */
   image?: string
-  /** schema.org data for search engines (a Product on the product page). */
-  jsonLd?: Record<string, unknown>
+  /** schema.org data for search engines (the Product on the pages that sell it). */
+  jsonLd?: WithContext<Thing>
 }
 
 /** What the Worker gives a page's meta to work with. */
@@ -24,6 +26,8 @@ export type MetaInput = {
    * every host name the Worker answers (docs/edge-caching.md, 'What a kept page may hold').
    */
   address: (path: string) => string
+  /** Where the shop ships, for the structured data (SHIPPING_COUNTRIES, SHIPPING_TRANSIT_DAYS). */
+  shipping: ShippingTerms
 }
 
 /**

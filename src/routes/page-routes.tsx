@@ -55,7 +55,17 @@ async function render(c: Context<AppEnv>, name: PageName, meta: PageMeta) {
   const address = addressOn(c)
   return renderPage(c, {
     page: { page: name, path: c.req.path },
-    head: (product) => meta.head({ params, product, address }),
+    head: (product) =>
+      meta.head({
+        params,
+        product,
+        address,
+        // Read only by a page that shows its product: the error page, drawn when the
+        // configuration is what failed, must not ask for it.
+        get shipping() {
+          return readConfig(c.env).shipping
+        },
+      }),
     status: meta.status,
     ...(handle !== undefined && {
       product: handle === null ? fulfilled<ProductLookup>({ result: { status: 'missing' } }) : loadProduct(c, handle),

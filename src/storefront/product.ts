@@ -18,6 +18,7 @@ export const PRODUCT_QUERY = /* GraphQL */ `
       title
       description
       handle
+      vendor
       priceRange {
         minVariantPrice {
           amount
@@ -40,6 +41,8 @@ export const PRODUCT_QUERY = /* GraphQL */ `
           id
           title
           availableForSale
+          sku
+          barcode
           price {
             amount
             currencyCode
@@ -75,6 +78,7 @@ const productData = z.object({
       title: z.string(),
       description: z.string(),
       handle: z.string(),
+      vendor: z.string(),
       priceRange: z.object({ minVariantPrice: money }),
       images: z.object({ nodes: z.array(imageData) }),
       options: z.array(z.object({ name: z.string(), optionValues: z.array(z.object({ name: z.string() })) })),
@@ -84,6 +88,8 @@ const productData = z.object({
             id: z.string(),
             title: z.string(),
             availableForSale: z.boolean(),
+            sku: z.string().nullable(),
+            barcode: z.string().nullable(),
             price: money,
             selectedOptions: z.array(z.object({ name: z.string(), value: z.string() })),
             image: imageData.nullable(),

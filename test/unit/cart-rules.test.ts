@@ -122,11 +122,11 @@ test('the drawer: remove takes only its line; clear empties the cart and forgets
 // A Shopify product as the Storefront API answers it (nodes, ThumbHash), reshaped as the Worker does.
 const image = (file: string, altText: string | null) => ({ url: `https://cdn.shopify.com/s/files/${file}`, altText, width: 2048, height: 2048, thumbhash: null })
 const variant = (id: string, variantImage: ReturnType<typeof image> | null) => ({
-  id: `gid://shopify/ProductVariant/${id}`, title: `Print ${id}`, availableForSale: true, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [{ name: 'Print', value: id }], image: variantImage,
+  id: `gid://shopify/ProductVariant/${id}`, title: `Print ${id}`, availableForSale: true, sku: null, barcode: null, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [{ name: 'Print', value: id }], image: variantImage,
 })
 const product = (variants: ReturnType<typeof variant>[]) =>
   reshapeProduct({
-    id: 'gid://shopify/Product/1', title: 'Square Friends Fleece Blanket', description: 'Soft.', handle: 'toddler-blanket',
+    id: 'gid://shopify/Product/1', title: 'Square Friends Fleece Blanket', description: 'Soft.', handle: 'toddler-blanket', vendor: 'Square Snuggles',
     priceRange: { minVariantPrice: { amount: '38.0', currencyCode: 'USD' } },
     images: { nodes: [image('flat.jpg', 'Spread flat'), image('folded.jpg', null)] },
     options: [{ name: 'Print', optionValues: variants.map((v) => ({ name: v.selectedOptions[0]!.value })) }],

@@ -1,17 +1,28 @@
 import { LANDING_PRODUCT_HANDLE } from '../../model/product-result'
 import { SHOP_NAME, TAGLINE } from '../../content/shop'
 import type { PageMeta } from '../page-meta'
+import { productStructuredData } from '../product-structured-data'
 import { shopShareImage } from '../share-image'
 
 export const meta: PageMeta = {
   product: () => LANDING_PRODUCT_HANDLE,
   // Without its product the landing page still sells: the Order button says so.
   missingStatus: 200,
-  head: ({ address }) => ({
+  head: ({ product, address, shipping }) => ({
     title: `${SHOP_NAME} – the square animal fleece blanket`,
     description: TAGLINE,
     canonical: address('/'),
     image: shopShareImage(address),
+    // The page sells the product ('$38, shipping included'), so it carries it too; without
+    // the product it says nothing it cannot stand behind.
+    ...(product?.status === 'found' && {
+      jsonLd: productStructuredData(product.product, {
+        productUrl: address(`/product/${encodeURIComponent(product.product.handle)}`),
+        pageUrl: address('/'),
+        termsUrl: address('/terms'),
+        shipping,
+      }),
+    }),
   }),
   sitemap: ['/'],
 }

@@ -1,7 +1,7 @@
 import { LANDING_PRODUCT_HANDLE } from '../../model/product-result'
-import type { Product } from '../../model/product'
 import { SHOP_NAME, TAGLINE } from '../../content/shop'
 import type { PageMeta } from '../page-meta'
+import { productStructuredData } from '../product-structured-data'
 import { productShareImage, shopShareImage } from '../share-image'
 
 // Shopify handles are short lowercase slugs; anything else cannot name a product, so it
@@ -13,7 +13,7 @@ export const meta: PageMeta = {
   // `/product/Toddler-Blanket` (a link typed by hand, a shared address) means the handle Shopify writes in lowercase.
   redirect: ({ handle = '' }) => (!HANDLE.test(handle) && HANDLE.test(handle.toLowerCase()) ? `/product/${encodeURIComponent(handle.toLowerCase())}` : null),
   missingStatus: 404,
-  head: ({ params, product, address }) => {
+  head: ({ params, product, address, shipping }) => {
     // Built from the route, so `/product/toddler%2Dblanket` names the one address.
     const canonical = address(`/product/${encodeURIComponent(params.handle!)}`)
     if (product?.status !== 'found') return { title: `Blanket – ${SHOP_NAME}`, description: TAGLINE, canonical, image: shopShareImage(address) }
@@ -22,32 +22,9 @@ export const meta: PageMeta = {
       description: product.product.description.slice(0, 160),
       canonical,
       image: productShareImage(address, product.product.images),
-      jsonLd: productJsonLd(product.product, canonical),
+      jsonLd: productStructuredData(product.product, { productUrl: canonical, pageUrl: canonical, termsUrl: address('/terms'), shipping }),
     }
   },
   // Product pages beyond the one the shop sells are not listed.
   sitemap: [`/product/${LANDING_PRODUCT_HANDLE}`],
-}
-
-/** schema.org Product with its offer, so search results can show price and availability. */
-function productJsonLd(product: Product, url: string) {
-  const variant = product.variants[0]
-  const price = product.priceRange.minVariantPrice
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: product.title,
-    description: product.description,
-    image: product.images.map((image) => image.url),
-    sku: variant?.id,
-    brand: { '@type': 'Brand', name: SHOP_NAME },
-    offers: {
-      '@type': 'Offer',
-      url,
-      price: price.amount,
-      priceCurrency: price.currencyCode,
-      availability: product.variants.some((v) => v.availableForSale) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      shippingDetails: { '@type': 'OfferShippingDetails', shippingRate: { '@type': 'MonetaryAmount', value: 0, currency: price.currencyCode } },
-    },
-  }
 }

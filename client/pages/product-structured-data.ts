@@ -1,0 +1,97 @@
+import type { MerchantReturnPolicy, OfferShippingDetails, Product as SchemaProduct, WithContext } from 'schema-dts'
+import { productDetails } from '../content/product-details'
+import { SHOP_NAME } from '../content/shop'
+import type { Product } from '../model/product'
+
+/** Where the shop ships and how long the carrier takes (SHIPPING_COUNTRIES, SHIPPING_TRANSIT_DAYS). */
+export type ShippingTerms = { countries: string[]; transitDays: { min: number; max: number } }
+
+/** Made on demand: 2-5 business days before a blanket ships (docs/product.md, the Terms). */
+const HANDLING_DAYS = { min: 2, max: 5 }
+/** Returns within 7 days of delivery, if damaged or defective (docs/product.md, the Terms). */
+const RETURN_DAYS = 7
+
+type Where = {
+  /** The product page's address, the one page that describes the product alone. */
+  productUrl: string
+  /** The page this data is on, where the offer can be taken up. */
+  pageUrl: string
+  /** The Terms page, which says what may be returned. */
+  termsUrl: string
+  shipping: ShippingTerms
+}
+
+/**
+ * The product as Google's merchant listings and product snippets read it (schema.org
+ * Product), for the pages that sell it: its one offer (the first variant, which the buy
+ * buttons add), shipping included, and the return policy of the Terms. Every property
+ * Google's docs mark required or recommended is here or, where it does not apply, named in
+ * test/worker/structured-data.test.ts with the reason.
+ */
+export function productStructuredData(product: Product, { productUrl, pageUrl, termsUrl, shipping }: Where): WithContext<SchemaProduct> {
+  const variant = product.variants[0]
+  const price = variant?.price ?? product.priceRange.minVariantPrice
+  const size = variant?.selectedOptions.find((option) => option.name === 'Size')?.value
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    // One product, whichever page it is read on.
+    '@id': `${productUrl}#product`,
+    name: product.title,
+    description: product.description,
+    url: productUrl,
+    image: product.images.map((image) => image.url),
+    // A product stored before `vendor` was asked for has none (src/storefront/product-store.ts).
+    brand: { '@type': 'Brand', name: product.vendor || SHOP_NAME },
+    ...(variant?.sku && { sku: variant.sku }),
+    ...(variant?.barcode && { gtin: variant.barcode }),
+    ...(size && { size }),
+    material: detail('Material'),
+    // Not for unsupervised use under 12 months (the Terms, 'Liability').
+    audience: { '@type': 'PeopleAudience', suggestedMinAge: 1 },
+    offers: {
+      '@type': 'Offer',
+      url: pageUrl,
+      price: price.amount,
+      priceCurrency: price.currencyCode,
+      availability: variant?.availableForSale ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      shippingDetails: shippingDetails(price.currencyCode, shipping),
+      hasMerchantReturnPolicy: returnPolicy(termsUrl, shipping.countries),
+    },
+  }
+}
+
+/** Shipping is in the price: a rate of 0 to each country, made in 2-5 days, then the carrier's time. */
+function shippingDetails(currency: string, { countries, transitDays }: ShippingTerms): OfferShippingDetails {
+  return {
+    '@type': 'OfferShippingDetails',
+    shippingRate: { '@type': 'MonetaryAmount', value: 0, currency },
+    shippingDestination: countries.map((addressCountry) => ({ '@type': 'DefinedRegion', addressCountry })),
+    deliveryTime: {
+      '@type': 'ShippingDeliveryTime',
+      handlingTime: { '@type': 'QuantitativeValue', minValue: HANDLING_DAYS.min, maxValue: HANDLING_DAYS.max, unitCode: 'DAY' },
+      transitTime: { '@type': 'QuantitativeValue', minValue: transitDays.min, maxValue: transitDays.max, unitCode: 'DAY' },
+    },
+  }
+}
+
+/**
+ * Returns within 7 days, by mail, free, for a blanket that came damaged or defective (the
+ * Terms: 'a replacement or a full refund'; no returns for a change of mind).
+ */
+function returnPolicy(termsUrl: string, countries: string[]): MerchantReturnPolicy {
+  return {
+    '@type': 'MerchantReturnPolicy',
+    applicableCountry: countries,
+    returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+    merchantReturnDays: RETURN_DAYS,
+    returnMethod: 'https://schema.org/ReturnByMail',
+    returnFees: 'https://schema.org/FreeReturn',
+    itemCondition: 'https://schema.org/DamagedCondition',
+    refundType: 'https://schema.org/FullRefund',
+    merchantReturnLink: termsUrl,
+  }
+}
+
+const detail = (label: string) => productDetails.find((fact) => fact.label === label)?.value

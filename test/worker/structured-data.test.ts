@@ -1,0 +1,161 @@
+// The pages that sell the blanket, read as Google reads them: every property that Google's
+// 'Merchant listing' and 'Product snippet' docs mark required or recommended is on the page
+// as served, or named below with why it does not apply.
+//   https://developers.google.com/search/docs/appearance/structured-data/merchant-listing
+//   https://developers.google.com/search/docs/appearance/structured-data/product-snippet
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { productStructuredData } from '../../client/pages/product-structured-data'
+import { startShop, type Shop } from '../../scripts/harness/shop'
+
+/** Required by either doc, as paths into the Product. */
+const REQUIRED = [
+  'name', // both
+  'image', // merchant listing
+  'offers', // merchant listing; a product snippet needs offers, review or aggregateRating
+  'offers.price', // both (or offers.priceSpecification.price)
+  'offers.priceCurrency', // merchant listing
+  // The return policy, when given under the offer (merchant listing, 'MerchantReturnPolicy').
+  'offers.hasMerchantReturnPolicy.applicableCountry',
+  'offers.hasMerchantReturnPolicy.returnPolicyCategory',
+  // A shipping destination names its country (merchant listing, 'DefinedRegion').
+  'offers.shippingDetails.shippingDestination.addressCountry',
+]
+
+/** Recommended by either doc, and true of this shop. */
+const RECOMMENDED = [
+  'audience', // merchant listing
+  'brand.name',
+  'description',
+  'material',
+  'size',
+  'sku',
+  'offers.availability', // both
+  'offers.itemCondition',
+  'offers.shippingDetails',
+  'offers.shippingDetails.shippingRate',
+  'offers.shippingDetails.shippingDestination',
+  'offers.shippingDetails.deliveryTime.handlingTime',
+  'offers.shippingDetails.deliveryTime.transitTime',
+  'offers.hasMerchantReturnPolicy',
+  'offers.hasMerchantReturnPolicy.merchantReturnDays', // with a finite return window
+  'offers.hasMerchantReturnPolicy.returnMethod',
+  'offers.hasMerchantReturnPolicy.returnFees',
+]
+
+/** Recommended, and not true of this shop: each stays off the page until it is. */
+const NOT_APPLICABLE: Record<string, string> = {
+  aggregateRating: 'the shop collects no ratings; the landing page’s testimonials are chosen by the shop, which Google’s review guidelines do not accept',
+  review: 'as aggregateRating',
+  color: 'one print, whose colours are the design, not a choice',
+  pattern: 'as color',
+  gtin: 'made on demand, the blanket has no barcode in Shopify; a variant that has one gives it (the test below)',
+  mpn: 'no manufacturer part number: the sku names it',
+  hasCertification: 'no certification applies to a fleece blanket',
+  inProductGroupWithID: 'one variant is sold: there is no group of variants',
+  isVariantOf: 'as inProductGroupWithID',
+  subjectOf: 'no 3D model',
+  'offers.priceValidUntil': 'product snippet: the price has no end date',
+}
+
+/** Every value at a path, through arrays (a property may hold one value or a list). */
+const at = (data: unknown, path: string): unknown[] =>
+  path
+    .split('.')
+    .reduce<unknown[]>((values, key) => values.flatMap((value) => (value && typeof value === 'object' && key in value ? [(value as Record<string, unknown>)[key]] : [])).flat(), [data])
+
+function structuredData(html: string) {
+  const scripts = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)]
+  expect(scripts).toHaveLength(1)
+  return JSON.parse(scripts[0]![1]!) as Record<string, unknown>
+}
+
+// wrangler.toml's local SHOP_ORIGIN: every address a page gives is on it.
+const SHOP_ORIGIN = 'http://127.0.0.1:8787'
+const PRODUCT_URL = `${SHOP_ORIGIN}/product/toddler-blanket`
+
+describe('structured data for merchant listings', () => {
+  let shop: Shop
+  beforeAll(async () => {
+    shop = await startShop()
+  })
+  afterAll(() => shop?.dispose())
+
+  test.each([
+    ['/product/toddler-blanket', PRODUCT_URL],
+    ['/', `${SHOP_ORIGIN}/`],
+  ])('%s: a Product with every required and applicable recommended property, and none that does not apply', async (path, pageUrl) => {
+    const data = structuredData(await (await shop.fetch(path)).text())
+    expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'Product', '@id': `${PRODUCT_URL}#product`, url: PRODUCT_URL })
+    const missing = [...REQUIRED, ...RECOMMENDED].filter((property) => at(data, property).filter((value) => value !== '' && value !== null).length === 0)
+    expect(missing).toEqual([])
+    expect(Object.keys(NOT_APPLICABLE).filter((property) => at(data, property).length > 0)).toEqual([])
+
+    // The values a shopper is promised on the page and in the Terms.
+    expect(data.offers).toMatchObject({
+      '@type': 'Offer',
+      url: pageUrl,
+      price: '38.0',
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      shippingDetails: {
+        '@type': 'OfferShippingDetails',
+        shippingRate: { '@type': 'MonetaryAmount', value: 0, currency: 'USD' },
+        shippingDestination: [{ '@type': 'DefinedRegion', addressCountry: 'US' }],
+        deliveryTime: {
+          '@type': 'ShippingDeliveryTime',
+          handlingTime: { '@type': 'QuantitativeValue', minValue: 2, maxValue: 5, unitCode: 'DAY' },
+          transitTime: { '@type': 'QuantitativeValue', minValue: 3, maxValue: 5, unitCode: 'DAY' },
+        },
+      },
+      hasMerchantReturnPolicy: {
+        '@type': 'MerchantReturnPolicy',
+        applicableCountry: ['US'],
+        returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+        merchantReturnDays: 7,
+        merchantReturnLink: `${SHOP_ORIGIN}/terms`,
+      },
+    })
+    expect(data).toMatchObject({ name: 'Square Friends Fleece Blanket', brand: { '@type': 'Brand', name: 'Square Snuggles' }, sku: 'SQS-BLANKET-3040', size: '30" × 40"', material: '100% polyester' })
+    expect(at(data, 'image')).toHaveLength(5)
+    for (const image of at(data, 'image')) expect(URL.canParse(image as string)).toBe(true)
+  })
+})
+
+describe('the landing page without its product', () => {
+  let shop: Shop
+  beforeAll(async () => {
+    shop = await startShop()
+    shop.double.products.delete('toddler-blanket')
+  })
+  afterAll(() => shop?.dispose())
+
+  test('says nothing of a product it cannot stand behind', async () => {
+    const res = await shop.fetch('/')
+    expect(res.status).toBe(200)
+    expect(await res.text()).not.toContain('application/ld+json')
+  })
+})
+
+describe('structured data follows the shop’s settings', () => {
+  let shop: Shop
+  beforeAll(async () => {
+    shop = await startShop({ SHIPPING_COUNTRIES: 'US, CA', SHIPPING_TRANSIT_DAYS: '4-8' })
+  })
+  afterAll(() => shop?.dispose())
+
+  test('the shipping destinations, the countries of the return policy and the transit time', async () => {
+    const data = structuredData(await (await shop.fetch('/product/toddler-blanket')).text())
+    expect(at(data, 'offers.shippingDetails.shippingDestination.addressCountry')).toEqual(['US', 'CA'])
+    expect(at(data, 'offers.hasMerchantReturnPolicy.applicableCountry')).toEqual(['US', 'CA'])
+    expect(at(data, 'offers.shippingDetails.deliveryTime.transitTime')).toEqual([{ '@type': 'QuantitativeValue', minValue: 4, maxValue: 8, unitCode: 'DAY' }])
+  })
+})
+
+test('a variant with a barcode gives its GTIN; one out of stock says so', () => {
+  const variant = { id: 'gid://shopify/ProductVariant/1', title: 'Default', availableForSale: false, sku: null, barcode: '0614141999996', price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], image: null }
+  const product = { id: 'gid://shopify/Product/1', title: 'Blanket', description: 'Soft.', handle: 'blanket', vendor: 'Square Snuggles', priceRange: { minVariantPrice: variant.price }, images: [], variants: [variant], options: [] }
+  const data = productStructuredData(product, { productUrl: PRODUCT_URL, pageUrl: PRODUCT_URL, termsUrl: `${SHOP_ORIGIN}/terms`, shipping: { countries: ['US'], transitDays: { min: 3, max: 5 } } })
+  expect(data).toMatchObject({ gtin: '0614141999996', offers: { availability: 'https://schema.org/OutOfStock' } })
+  expect(data).not.toHaveProperty('sku')
+})

@@ -1,6 +1,6 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals'
 import { MAX_QUANTITY } from '../model/cart'
-import { MAX_EVENTS_PER_BATCH, type BrowserEvent, type EventBatch } from './vocabulary'
+import { MAX_EVENTS_PER_BATCH, type BrowserEvent, type EventBatch, type Navigation } from './vocabulary'
 
 // Loaded once the app is live and the browser idle (start.ts), never on the critical path.
 // web-vitals observes with `buffered: true`, so loading late loses no paint or shift.
@@ -13,8 +13,8 @@ import { MAX_EVENTS_PER_BATCH, type BrowserEvent, type EventBatch } from './voca
 export function collect(page: string, tracked: BrowserEvent[]) {
   const vitals: BrowserEvent[] = []
 
-  const vital = ({ name, value, entries }: Metric) => {
-    const event: BrowserEvent = { type: 'vital', name, value }
+  const vital = ({ name, value, entries, navigationType }: Metric) => {
+    const event: BrowserEvent = { type: 'vital', name, value, navigation: navigationType }
     const largest = name === 'LCP' ? (entries.at(-1) as LargestContentfulPaint | undefined)?.element : undefined
     if (largest) event.element = largest.tagName === 'IMG' || largest.tagName === 'svg' ? 'picture' : 'text'
     vitals.push(event)
@@ -40,6 +40,11 @@ export function collect(page: string, tracked: BrowserEvent[]) {
   addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush())
   addEventListener('pagehide', flush)
 }
+
+// The vocabulary's navigation types are web-vitals' own: should either change alone, this
+// line stops the type check.
+true satisfies Same<Navigation, Metric['navigationType']>
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 
 /**
  * A beacon's funnel steps as POST /events takes them: each at most once, the adds folded

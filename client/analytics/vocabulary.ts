@@ -25,13 +25,22 @@ export type CheckoutFailure = (typeof CHECKOUT_FAILURES)[number]
 export const DEVICES = ['phone', 'tablet', 'desktop'] as const
 /** The Network Information API's effectiveType; 'unknown' where a browser lacks it. */
 export const CONNECTIONS = ['slow-2g', '2g', '3g', '4g', 'unknown'] as const
+/**
+ * How the page load began, as web-vitals names it: a link or typed address, a reload, Back
+ * or Forward (loaded again, or restored whole from the back-forward cache), a page
+ * prerendered before it was shown, or a tab the browser discarded and brought back. Each
+ * starts so differently that one p75 over all of them says little.
+ */
+export const NAVIGATIONS = ['navigate', 'reload', 'back-forward', 'back-forward-cache', 'prerender', 'restore'] as const
+export type Navigation = (typeof NAVIGATIONS)[number]
+
 /** What the page's largest paint was. */
 export const LCP_ELEMENTS = ['picture', 'text'] as const
 
 export type BrowserEvent =
   | { type: 'page_view' | 'cart_opened' }
   | { type: 'add_to_cart'; quantity: number }
-  | { type: 'vital'; name: VitalName; value: number; element?: (typeof LCP_ELEMENTS)[number] }
+  | { type: 'vital'; name: VitalName; value: number; element?: (typeof LCP_ELEMENTS)[number]; navigation?: Navigation }
 
 /** One beacon: a page load's events, with what they share. */
 export type EventBatch = {

@@ -12,7 +12,7 @@ export type Report = {
   refusedBeacons: number
   funnel: { step: FunnelStep; count: number; conversion: number | null }[]
   checkoutFailures: Record<string, number>
-  vitals: Record<'byPage' | 'byCountry' | 'byDevice', Record<string, Partial<Record<VitalName, Percentile>>>>
+  vitals: Record<'byPage' | 'byCountry' | 'byDevice' | 'byNavigation', Record<string, Partial<Record<VitalName, Percentile>>>>
   /** Page loads by threshold, with the histogram: HISTOGRAM_BINS bins of BIN_WIDTH, then one for the rest. */
   distributions: Record<VitalName, { good: number; needsImprovement: number; poor: number; count: number; p75: number | null; bins: number[] }>
   lcpElements: Record<string, Record<string, number>>
@@ -91,7 +91,7 @@ export function aggregate(answers: Answers, notes: string[] = []): Report {
     refusedBeacons: events('beacon_refused').reduce((total, row) => total + num(row.total), 0),
     funnel,
     checkoutFailures,
-    vitals: { byPage: breakdown(answers.byPage), byCountry: breakdown(answers.byCountry), byDevice: breakdown(answers.byDevice) },
+    vitals: { byPage: breakdown(answers.byPage), byCountry: breakdown(answers.byCountry), byDevice: breakdown(answers.byDevice), byNavigation: breakdown(answers.byNavigation) },
     distributions,
     lcpElements,
     checks: { hours: [...hours].sort(([a], [b]) => a.localeCompare(b)).map(([hour, outcomes]) => ({ hour, outcomes })), alerts },

@@ -59,7 +59,7 @@ ${report.notes.map((note) => `<p><strong>${escape(note)}</strong></p>`).join('')
 <h2>Checkout checks</h2><pre>${escape(checkHistory(report).join('\n'))}</pre>
 <h2>Core Web Vitals from shoppers' browsers</h2>
 ${VITALS.map((name) => `<h3>${name}</h3>${distributionChart(name, report)}${shares(name, report)}`).join('\n')}
-${table('by page', report.vitals.byPage)}${table('by country', report.vitals.byCountry)}${table('by device', report.vitals.byDevice)}
+${table('by page', report.vitals.byPage)}${table('by country', report.vitals.byCountry)}${table('by device', report.vitals.byDevice)}${table('by how the page began', report.vitals.byNavigation)}
 </body></html>
 `
 }

@@ -26,6 +26,7 @@ export function asText(report: Report, heading: string): string {
     ['by page', report.vitals.byPage],
     ['by country', report.vitals.byCountry],
     ['by device', report.vitals.byDevice],
+    ['by how the page began', report.vitals.byNavigation],
   ] as const) {
     lines.push('', `p75 ${title} (page loads)`.padEnd(32) + REPORTED_VITALS.map((n) => n.padEnd(18)).join(''))
     const entries = Object.entries(groups)

@@ -20,6 +20,8 @@ export type DataPoint = {
   element?: string
   /** A digest of the hosted cart's id (cartKey), so a checkout and its order count once. */
   cart?: string
+  /** How the page load began, for a vital (web-vitals' navigationType); '' from a page served before it was sent. */
+  navigation?: string
   /** A vital's value, the quantity added, or 1. */
   value?: number
 }
@@ -35,5 +37,6 @@ export const COLUMNS = {
   detail: 'blob7',
   element: 'blob8',
   cart: 'blob9',
+  navigation: 'blob10',
   value: 'double1',
 } as const

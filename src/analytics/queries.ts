@@ -27,7 +27,7 @@ export const THRESHOLDS: Record<VitalName, [number, number]> = { LCP: [2500, 400
 /** A vital's histogram: this many bins up to one and a half times its poor threshold, and what lies beyond in the last. */
 export const HISTOGRAM_BINS = 30
 export const BIN_WIDTH = Object.fromEntries(VITALS.map((name) => [name, (THRESHOLDS[name][1] * 1.5) / HISTOGRAM_BINS])) as Record<VitalName, number>
-/** The vitals broken down by page, country and device. */
+/** The vitals broken down by page, country, device and how the page load began. */
 export const REPORTED_VITALS = ['LCP', 'INP', 'CLS'] as const satisfies VitalName[]
 
 /** A question: its SQL, given the dataset and the condition on `timestamp` that makes the window. */
@@ -40,7 +40,7 @@ const isVital = `${c.event} = 'vital'`
 const P75_SQL = `quantileExactWeighted(0.75)(${c.value}, _sample_interval)`
 
 /** Vitals by one column, the three reported ones. */
-function vitalsBy(by: 'route' | 'country' | 'device'): Query {
+function vitalsBy(by: 'route' | 'country' | 'device' | 'navigation'): Query {
   return {
     sql: (table, window) =>
       `SELECT ${c[by]} AS part, ${c.detail} AS name, SUM(_sample_interval) AS n, ${P75_SQL} AS p75 FROM ${table} WHERE ${window} AND ${isVital} AND (${REPORTED_VITALS.map((n) => `${c.detail} = '${n}'`).join(' OR ')}) GROUP BY part, name`,
@@ -94,6 +94,7 @@ export const QUERIES = {
   byPage: vitalsBy('route'),
   byCountry: vitalsBy('country'),
   byDevice: vitalsBy('device'),
+  byNavigation: vitalsBy('navigation'),
 } satisfies Record<string, Query>
 
 export type QueryName = keyof typeof QUERIES

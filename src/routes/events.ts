@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { csrf } from 'hono/csrf'
 import { zValidator } from '@hono/zod-validator'
 import { z } from 'zod'
-import { CONNECTIONS, DEVICES, LCP_ELEMENTS, MAX_BATCH_BYTES, MAX_EVENTS_PER_BATCH, VITALS, type BrowserEvent, type VitalName } from '../../client/analytics/vocabulary'
+import { CONNECTIONS, DEVICES, LCP_ELEMENTS, MAX_BATCH_BYTES, NAVIGATIONS, MAX_EVENTS_PER_BATCH, VITALS, type BrowserEvent, type VitalName } from '../../client/analytics/vocabulary'
 import { MAX_QUANTITY } from '../../client/model/cart'
 import { PAGES, type PageName } from '../../client/pages/pages'
 import type { AppEnv } from '../app-env'
@@ -26,7 +26,8 @@ const browserEvent = z.discriminatedUnion('type', [
   z.strictObject({ type: z.enum(['page_view', 'cart_opened']) }),
   z.strictObject({ type: z.literal('add_to_cart'), quantity: z.int().min(1).max(MAX_QUANTITY) }),
   z
-    .strictObject({ type: z.literal('vital'), name: z.enum(VITALS), value: z.number().min(0), element: z.enum(LCP_ELEMENTS).optional() })
+    // `navigation` is optional: a page served before it was sent still reports its vitals.
+    .strictObject({ type: z.literal('vital'), name: z.enum(VITALS), value: z.number().min(0), element: z.enum(LCP_ELEMENTS).optional(), navigation: z.enum(NAVIGATIONS).optional() })
     .refine((vital) => vital.value <= VITAL_BOUNDS[vital.name], { message: 'is beyond what any real page load measures', path: ['value'] }),
 ])
 
@@ -109,7 +110,7 @@ export const events = new Hono<AppEnv>()
       const route = routeOf(page)
       for (const event of events) {
         const shared = { event: event.type, route, device, connection }
-        if (event.type === 'vital') record(c, { ...shared, detail: event.name, element: event.element, value: event.value })
+        if (event.type === 'vital') record(c, { ...shared, detail: event.name, element: event.element, navigation: event.navigation, value: event.value })
         else if (event.type === 'add_to_cart') record(c, { ...shared, value: event.quantity })
         else record(c, shared)
       }

@@ -13,7 +13,7 @@ useShopInChromium()
 
 type Report = {
   funnel: { step: string; count: number }[]
-  vitals: { byPage: Record<string, Record<string, { p75: number; count: number }>>; byDevice: Record<string, unknown>; byCountry: Record<string, unknown> }
+  vitals: Record<'byPage' | 'byNavigation', Record<string, Record<string, { p75: number; count: number }>>> & { byDevice: Record<string, unknown>; byCountry: Record<string, unknown> }
   lcpElements: Record<string, Record<string, number>>
   distributions: Record<string, { count: number }>
 }
@@ -109,6 +109,26 @@ describe('field analytics', () => {
     expect(vitals.byPage['/product/:handle']!.INP!.count).toBe(1)
     expect(lcpElements['/product/:handle']).toEqual({ picture: 1 })
     expect(Object.keys(vitals.byDevice)).toEqual(['phone'])
+    // Both pages were reached by a link or an address.
+    expect(vitals.byNavigation.navigate!.LCP!.count - (earlier.vitals.byNavigation.navigate?.LCP?.count ?? 0)).toBe(2)
+  })
+
+  test.runIf(chdbAvailable)('a page reloaded reports its vitals apart from fresh loads', async () => {
+    const lcpOf = (r: Report, navigation: string) => r.vitals.byNavigation[navigation]?.LCP?.count ?? 0
+    const earlier = await report()
+    const { page } = await openPage(browser, PHONE)
+    let loaded = collectorLoaded(page)
+    await page.goto(shop.origin + '/')
+    await hydrated(page)
+    await loaded
+    loaded = collectorLoaded(page)
+    await page.reload()
+    await hydrated(page)
+    await loaded
+    await page.goto(shop.origin + '/about')
+    await hydrated(page)
+    await expect.poll(async () => lcpOf(await report(), 'reload') - lcpOf(earlier, 'reload'), { timeout: 15_000 }).toBe(1)
+    expect(lcpOf(await report(), 'navigate') - lcpOf(earlier, 'navigate')).toBe(1)
   })
 })
 

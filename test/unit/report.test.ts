@@ -159,6 +159,32 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
     expect((await report([vital('LCP', 59_000)])).distributions.LCP.bins[30]).toBe(1)
   })
 
+  // A page restored whole from the back-forward cache paints at once, one prerendered paints
+  // before it is shown: mixed into fresh loads, they hide how a fresh load fares.
+  test('each p75 breaks down by how the page load began; a vital from a page that did not say is unknown', async () => {
+    const { vitals } = await report([
+      vital('LCP', 2000, { blob10: 'navigate' }),
+      vital('LCP', 3000, { blob10: 'navigate', _sample_interval: 3 }),
+      vital('LCP', 100, { blob10: 'back-forward-cache', _sample_interval: 2 }),
+      vital('LCP', 300, { blob10: 'prerender' }),
+      vital('LCP', 2500, { blob10: 'reload' }),
+      vital('LCP', 1500),
+      vital('CLS', 0.2, { blob10: 'back-forward' }),
+    ])
+    expect(vitals.byNavigation).toEqual({
+      // 2000 weighs 1 and 3000 weighs 3: three quarters of 4 is reached at 3000.
+      navigate: { LCP: { p75: 3000, count: 4 } },
+      'back-forward-cache': { LCP: { p75: 100, count: 2 } },
+      prerender: { LCP: { p75: 300, count: 1 } },
+      reload: { LCP: { p75: 2500, count: 1 } },
+      'back-forward': { CLS: { p75: 0.2, count: 1 } },
+      '(unknown)': { LCP: { p75: 1500, count: 1 } },
+    })
+    // Over all of them: weights 2, 1, 1, 1, 1, 3 from 100 ms up, three quarters of 9 reached at 3000.
+    expect(vitals.byPage['/']!.LCP).toEqual({ p75: 3000, count: 9 })
+    expect(asText(await report([vital('LCP', 100, { blob10: 'prerender' })]), 'x')).toMatch(/p75 by how the page began[\s\S]*prerender\s+100 ms \(1\)/)
+  })
+
   test('the HTML report is one page that fetches and runs nothing, and the text says where the figures came from', async () => {
     const figures = await report([row('page_view'), vital('LCP', 1200, { blob2: '/<script>' })])
     const html = asHtml(figures, 'The shop, last 24 h')

@@ -24,13 +24,13 @@ const funnelCount = async (step: string) => (await shop.report()).funnel.find((s
 describe('a beacon from the shop', () => {
   test('is kept, one row per event, with the route pattern, and the country and data centre from request.cf', async () => {
     const before = await shop.analyticsRows()
-    const res = await post(batch([{ type: 'page_view' }, { type: 'add_to_cart', quantity: 2 }, { type: 'vital', name: 'LCP', value: 1234.5, element: 'picture' }]))
+    const res = await post(batch([{ type: 'page_view' }, { type: 'add_to_cart', quantity: 2 }, { type: 'vital', name: 'LCP', value: 1234.5, element: 'picture', navigation: 'back-forward-cache' }]))
     expect(res.status).toBe(204)
     expect(res.headers.get('Cache-Control')).toBe('no-store')
     await expect.poll(async () => (await shop.analyticsRows()).length).toBe(before.length + 3)
     const rows = (await shop.analyticsRows()).slice(before.length)
     const lcp = rows.find((row) => row.blob1 === 'vital')!
-    expect(lcp).toMatchObject({ index1: 'vital', blob2: '/product/:handle', blob3: TEST_CF.country, blob4: TEST_CF.colo, blob5: 'phone', blob6: '4g', blob7: 'LCP', blob8: 'picture', double1: 1234.5 })
+    expect(lcp).toMatchObject({ index1: 'vital', blob2: '/product/:handle', blob3: TEST_CF.country, blob4: TEST_CF.colo, blob5: 'phone', blob6: '4g', blob7: 'LCP', blob8: 'picture', blob10: 'back-forward-cache', double1: 1234.5 })
     expect(rows.find((row) => row.blob1 === 'add_to_cart')).toMatchObject({ double1: 2, blob2: '/product/:handle' })
   })
 
@@ -67,6 +67,7 @@ describe('hostile bodies get a 400 that says what is wrong, and nothing is kept'
     ['an unbounded vital', batch([{ type: 'vital', name: 'INP', value: 1e12 }]), /value/],
     ['a vital that is no number', batch([{ type: 'vital', name: 'CLS', value: 'NaN' }]), /value/],
     ['an unknown vital', batch([{ type: 'vital', name: 'FID', value: 10 }]), /name/],
+    ['a navigation type web-vitals never gives', batch([{ type: 'vital', name: 'LCP', value: 900, navigation: 'https://elsewhere.example/' }]), /navigation/],
     ['a quantity over the cap', batch([{ type: 'add_to_cart', quantity: 100 }]), /quantity/],
     // The steps the Worker sees first-hand are its own to count (src/routes/checkout.ts).
     ['a checkout started, from the browser', batch([{ type: 'checkout_started' }]), /events\.0\.type/],

@@ -44,6 +44,8 @@ export function createStorefrontDouble() {
   for (const product of products.values()) for (const image of product.images) if ('file' in image) void cdn.describe(image.file)
   let fault: { fault: Fault; only?: Operation } | null = null
   let latencyMs = 0
+  /** A slower answer for one operation: a cart mutation goes to Shopify's core, not its edge. */
+  const operationLatencyMs = new Map<Operation, number>()
   let gate: Promise<void> | null = null
   // Real shops' checkoutUrl is on their primary (often a checkout) domain, not the API's.
   let checkoutOrigin: string | null = null
@@ -152,7 +154,8 @@ export function createStorefrontDouble() {
     calls.push({ operationName, variables, headers: Object.fromEntries(request.headers) })
 
     if (gate) await gate
-    if (latencyMs) await new Promise((r) => setTimeout(r, latencyMs))
+    const delay = operationLatencyMs.get(operationName as Operation) ?? latencyMs
+    if (delay) await new Promise((r) => setTimeout(r, delay))
 
     if (!request.headers.get('X-Shopify-Storefront-Access-Token') && !request.headers.get('Shopify-Storefront-Private-Token')) {
       return Response.json({ errors: [{ message: 'Unauthorized', extensions: { code: 'UNAUTHORIZED' } }] }, { status: 401 })
@@ -249,6 +252,10 @@ export function createStorefrontDouble() {
     set latencyMs(ms: number) {
       latencyMs = ms
     },
+    /** Answers `operation` after `ms` instead of latencyMs. */
+    setOperationLatency(operation: Operation, ms: number) {
+      operationLatencyMs.set(operation, ms)
+    },
     /** Where checkoutUrl points; by default the double's own origin. */
     set checkoutOrigin(next: string | null) {
       checkoutOrigin = next
@@ -278,6 +285,7 @@ export function createStorefrontDouble() {
       calls.length = 0
       fault = null
       latencyMs = 0
+      operationLatencyMs.clear()
       checkoutOrigin = null
       gate = null
       carts.clear()

@@ -27,9 +27,11 @@ export function collect(page: string, tracked: BrowserEvent[]) {
       device: innerWidth < 640 ? 'phone' : innerWidth < 1024 ? 'tablet' : 'desktop',
       connection: (navigator as { connection?: { effectiveType?: EventBatch['connection'] } }).connection?.effectiveType ?? 'unknown',
     } satisfies Omit<EventBatch, 'events'>
-    // The funnel steps tracked since the last beacon, then the vitals reported since, in
-    // beacons the Worker takes (MAX_EVENTS_PER_BATCH, well under its 8 KB).
-    const events = [...funnelSteps(tracked.splice(0)), ...vitals.splice(0)]
+    // The funnel steps tracked since the last beacon, the checkout's span (the last, should
+    // the shopper have tried twice), then the vitals reported since, in beacons the Worker
+    // takes (MAX_EVENTS_PER_BATCH, well under its 8 KB).
+    const since = tracked.splice(0)
+    const events = [...funnelSteps(since), ...since.filter((event) => event.type === 'checkout_ready').slice(-1), ...vitals.splice(0)]
     while (events.length > 0) {
       const batch: EventBatch = { ...context, events: events.splice(0, MAX_EVENTS_PER_BATCH) }
       navigator.sendBeacon('/events', new Blob([JSON.stringify(batch)], { type: 'application/json' }))
@@ -39,6 +41,10 @@ export function collect(page: string, tracked: BrowserEvent[]) {
   // before this one; `pagehide` is for browsers that leave a page without hiding it first.
   addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush())
   addEventListener('pagehide', flush)
+  // The checkout's span is timed once the checkout's tab is in front, this page already
+  // hidden: the app says so with an event of that name on window (cart/use-checkout.ts), and
+  // it is sent at once, rather than the next time the shopper leaves this tab.
+  addEventListener('checkout_ready' satisfies BrowserEvent['type'], () => document.visibilityState === 'hidden' && flush())
 }
 
 // The vocabulary's navigation types are web-vitals' own: should either change alone, this

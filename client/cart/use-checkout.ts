@@ -2,6 +2,8 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { checkoutCreatedAtom, isLoadingAtom } from './cart-edits'
 import { isCartOpenAtom, itemsAtom } from './cart-atoms'
 import { toastCheckoutFailed } from '../components/toasts'
+import { track } from '../analytics/track'
+import type { BrowserEvent } from '../analytics/vocabulary'
 
 type CheckoutAnswer = { checkoutUrl: string; cartId: string }
 
@@ -18,8 +20,20 @@ export function useCheckout() {
   const setOpen = useSetAtom(isCartOpenAtom)
   const created = useSetAtom(checkoutCreatedAtom)
 
-  return async function checkout() {
+  /** `tappedAt`: the tap's event.timeStamp, from which the field analytics time the checkout. */
+  return async function checkout(tappedAt = performance.now()) {
     if (items.length === 0) return
+    // The cart is asked for first, the tab opened second: opening a tab (a new page for the
+    // browser to make, and a title written into it) takes a phone a few hundred
+    // milliseconds, which the request no longer waits behind (`npm run bench:checkout`).
+    // The tab is still opened within the tap, which browsers require of a new window.
+    // The field analytics count checkouts started and failed in the Worker, which sees them
+    // first-hand (src/routes/checkout.ts): nothing here for a visitor to forge.
+    const answered = fetch('/checkout', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ lines: items.map((item) => ({ merchandiseId: item.variantId, quantity: item.quantity })) }),
+    })
     // Blank, and written into rather than navigated: a tab navigated to a page of ours would
     // be cut off from this one by Chromium (window.closed turns true), and could not be
     // pointed at the checkout any more.
@@ -29,24 +43,22 @@ export function useCheckout() {
       tab.document.title = tab.document.body.textContent = 'Taking you to checkout…'
     }
     setLoading(true)
-    // The field analytics count checkouts started and failed in the Worker, which sees them
-    // first-hand (src/routes/checkout.ts): nothing here for a visitor to forge.
     try {
-      const response = await fetch('/checkout', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ lines: items.map((item) => ({ merchandiseId: item.variantId, quantity: item.quantity })) }),
-      })
+      const response = await answered
       if (!response.ok) throw new Error(`checkout answered ${response.status}`)
       const answer = (await response.json()) as CheckoutAnswer
-      created(answer)
       if (!tab) {
         // Pop-ups blocked outright: go there in this tab. The sheet stays open: closing it
         // takes its Back entry off (CartDrawer.tsx), and that would cancel this navigation.
+        created(answer)
+        trackReady(tappedAt)
         window.location.assign(answer.checkoutUrl)
         return
       }
+      // The checkout starts loading before the shop does its own bookkeeping.
       tab.location.href = answer.checkoutUrl
+      trackReady(tappedAt)
+      created(answer)
       setOpen(false)
     } catch (error) {
       // The shopper is still in the shop, where the toast below says what happened: the tab
@@ -62,4 +74,11 @@ export function useCheckout() {
       setLoading(false)
     }
   }
+}
+
+/** The tap until the checkout's tab was pointed at Shopify: sent at once, this page being hidden behind that tab. */
+function trackReady(tappedAt: number) {
+  track({ type: 'checkout_ready', ms: Math.round(performance.now() - tappedAt) })
+  // For the collector, which sends it at once (analytics/collector.ts).
+  dispatchEvent(new Event('checkout_ready' satisfies BrowserEvent['type']))
 }

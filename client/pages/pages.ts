@@ -37,7 +37,8 @@ export const PAGES = {
 export type PageName = keyof typeof PAGES
 
 /** What the Worker tells the browser about the page it rendered, for hydration. */
-export type PageData = { page: PageName; path: string }
+/** What the page tells its app: which page, at which path, and where Shopify's checkout is (its origin, for a preconnect). */
+export type PageData = { page: PageName; path: string; checkoutOrigin?: string }
 
 export const loadPage = async (name: PageName): Promise<PageComponent> => (await PAGES[name].load()).default
 

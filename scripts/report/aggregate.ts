@@ -12,6 +12,8 @@ export type Report = {
   refusedBeacons: number
   funnel: { step: FunnelStep; count: number; conversion: number | null }[]
   checkoutFailures: Record<string, number>
+  /** The tap to the checkout's tab (browsers), and Shopify's cartCreate within it (the Worker): null until some checkout was timed. */
+  checkoutTimes: Record<'tapToCheckout' | 'cartCreate', { p50: number; p75: number; count: number } | null>
   vitals: Record<'byPage' | 'byCountry' | 'byDevice' | 'byNavigation', Record<string, Partial<Record<VitalName, Percentile>>>>
   /** Page loads by threshold, with the histogram: HISTOGRAM_BINS bins of BIN_WIDTH, then one for the rest. */
   distributions: Record<VitalName, { good: number; needsImprovement: number; poor: number; count: number; p75: number | null; bins: number[] }>
@@ -55,6 +57,11 @@ export function aggregate(answers: Answers, notes: string[] = []): Report {
   const checkoutFailures: Record<string, number> = {}
   for (const row of events('checkout_failed')) checkoutFailures[str(row.detail)] = (checkoutFailures[str(row.detail)] ?? 0) + num(row.n)
 
+  const timed = (event: string) => {
+    const row = answers.checkoutTimes.find((r) => str(r.event) === event)
+    return row && num(row.n) > 0 ? { p50: num(row.p50), p75: num(row.p75), count: num(row.n) } : null
+  }
+
   const breakdown = (answer: Row[]) => {
     const groups: Record<string, Partial<Record<VitalName, Percentile>>> = {}
     for (const row of answer) {
@@ -91,6 +98,7 @@ export function aggregate(answers: Answers, notes: string[] = []): Report {
     refusedBeacons: events('beacon_refused').reduce((total, row) => total + num(row.total), 0),
     funnel,
     checkoutFailures,
+    checkoutTimes: { tapToCheckout: timed('checkout_ready'), cartCreate: timed('checkout_created') },
     vitals: { byPage: breakdown(answers.byPage), byCountry: breakdown(answers.byCountry), byDevice: breakdown(answers.byDevice), byNavigation: breakdown(answers.byNavigation) },
     distributions,
     lcpElements,

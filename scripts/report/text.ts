@@ -21,6 +21,7 @@ export function asText(report: Report, heading: string): string {
   lines.push('', `Beacons refused (over the rate limit, too large or invalid): at least ${Math.round(report.refusedBeacons)}`)
   const failures = Object.entries(report.checkoutFailures)
   if (failures.length > 0) lines.push('', `Checkout failures: ${failures.map(([reason, n]) => `${reason} ${n}`).join(', ')}`)
+  lines.push('', ...checkoutTimes(report))
   lines.push('', ...checkHistory(report))
   for (const [title, groups] of [
     ['by page', report.vitals.byPage],
@@ -36,6 +37,13 @@ export function asText(report: Report, heading: string): string {
     }
   }
   return lines.map((line) => line.trimEnd()).join('\n')
+}
+
+/** The moment that sells: the tap to Shopify's checkout, and cartCreate within it. */
+export function checkoutTimes({ checkoutTimes: times }: Report): string[] {
+  const line = (title: string, time: Report['checkoutTimes'][keyof Report['checkoutTimes']]) =>
+    `  ${title.padEnd(44)}${time ? `median ${Math.round(time.p50)} ms, p75 ${Math.round(time.p75)} ms (${Math.round(time.count)})` : '(none timed yet)'}`
+  return ['Checkout, from the tap', line('tap to the checkout’s tab (browsers)', times.tapToCheckout), line('Shopify’s cartCreate within it (Worker)', times.cartCreate)]
 }
 
 /** The scheduled checkout check's recent history, an hour a line, and the alerts it sent. */

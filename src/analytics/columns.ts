@@ -24,6 +24,8 @@ export type DataPoint = {
   navigation?: string
   /** A vital's value, the quantity added, or 1. */
   value?: number
+  /** How long it took: the tap to the checkout's tab (checkout_ready), or Shopify's cartCreate as the Worker saw it (checkout_created). */
+  ms?: number
 }
 
 /** Where each lives; country and colo are the Worker's, from `request.cf`, never the browser's. */
@@ -39,4 +41,5 @@ export const COLUMNS = {
   cart: 'blob9',
   navigation: 'blob10',
   value: 'double1',
+  ms: 'double2',
 } as const

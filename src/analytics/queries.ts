@@ -86,6 +86,15 @@ export const QUERIES = {
     sql: (table, window) =>
       `SELECT ${c.route} AS route, ${c.element} AS element, SUM(_sample_interval) AS n FROM ${table} WHERE ${window} AND ${isVital} AND ${c.detail} = 'LCP' AND ${c.element} != '' GROUP BY route, element`,
   },
+  /**
+   * The moment that sells, timed twice: from the tap to the checkout's tab pointed at Shopify,
+   * as shoppers' browsers saw it (checkout_ready), and Shopify's cartCreate inside it, as the
+   * Worker saw it (checkout_created). Rows from before these were timed have none (0).
+   */
+  checkoutTimes: {
+    sql: (table, window) =>
+      `SELECT ${c.event} AS event, SUM(_sample_interval) AS n, quantileExactWeighted(0.5)(${c.ms}, _sample_interval) AS p50, quantileExactWeighted(0.75)(${c.ms}, _sample_interval) AS p75 FROM ${table} WHERE ${window} AND (${c.event} = 'checkout_ready' OR ${c.event} = 'checkout_created') AND ${c.ms} > 0 GROUP BY event`,
+  },
   /** The scheduled checkout check's outcomes ('ok' or the failure's class), by hour: its recent history. */
   checks: {
     sql: (table, window) =>

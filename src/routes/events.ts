@@ -25,6 +25,8 @@ const VITAL_BOUNDS: Record<VitalName, number> = { LCP: 60_000, FCP: 60_000, TTFB
 const browserEvent = z.discriminatedUnion('type', [
   z.strictObject({ type: z.enum(['page_view', 'cart_opened']) }),
   z.strictObject({ type: z.literal('add_to_cart'), quantity: z.int().min(1).max(MAX_QUANTITY) }),
+  // A checkout that took a minute to start has lost its shopper long before.
+  z.strictObject({ type: z.literal('checkout_ready'), ms: z.number().min(0).max(60_000) }),
   z
     // `navigation` is optional: a page served before it was sent still reports its vitals.
     .strictObject({ type: z.literal('vital'), name: z.enum(VITALS), value: z.number().min(0), element: z.enum(LCP_ELEMENTS).optional(), navigation: z.enum(NAVIGATIONS).optional() })
@@ -36,7 +38,8 @@ const browserEvent = z.discriminatedUnion('type', [
 true satisfies Same<z.infer<typeof browserEvent>, BrowserEvent>
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 
-const FUNNEL_STEPS = ['page_view', 'add_to_cart', 'cart_opened'] as const satisfies BrowserEvent['type'][]
+// With the checkout's span, each at most once a beacon.
+const ONCE_A_BEACON = ['page_view', 'add_to_cart', 'cart_opened', 'checkout_ready'] as const satisfies BrowserEvent['type'][]
 
 export const eventBatch = z.strictObject({
   page: z.enum(Object.keys(PAGES) as [PageName, ...PageName[]]),
@@ -54,7 +57,7 @@ export const eventBatch = z.strictObject({
     // (the collector folds a page load's adds into one), and a step of the cart only with
     // the page view it came from. Whatever one address sends, its adds to cart and carts
     // opened then never outnumber its page views.
-    .refine((events) => FUNNEL_STEPS.every((step) => events.filter((e) => e.type === step).length <= 1), { message: 'names a funnel step more than once' })
+    .refine((events) => ONCE_A_BEACON.every((step) => events.filter((e) => e.type === step).length <= 1), { message: 'names a funnel step more than once' })
     .refine((events) => events.some((e) => e.type === 'page_view') || !events.some((e) => e.type === 'add_to_cart' || e.type === 'cart_opened'), {
       message: 'holds a step of the cart without the page view it came from',
     }),
@@ -112,6 +115,7 @@ export const events = new Hono<AppEnv>()
         const shared = { event: event.type, route, device, connection }
         if (event.type === 'vital') record(c, { ...shared, detail: event.name, element: event.element, navigation: event.navigation, value: event.value })
         else if (event.type === 'add_to_cart') record(c, { ...shared, value: event.quantity })
+        else if (event.type === 'checkout_ready') record(c, { ...shared, ms: event.ms })
         else record(c, shared)
       }
       return c.body(null, 204)

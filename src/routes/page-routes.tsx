@@ -4,7 +4,7 @@ import type { PageMeta } from '../../client/pages/page-meta'
 import { fulfilled, settling } from '../../client/lib/thenable'
 import { LANDING_PRODUCT_HANDLE } from '../../client/model/product-result'
 import type { AppEnv } from '../app-env'
-import { readConfig } from '../config'
+import { configOrNull, readConfig } from '../config'
 import { log } from '../log'
 import { productTag } from '../render/cache-policy'
 import { renderPage, settle, type ProductLookup } from '../render/render-page'
@@ -40,6 +40,16 @@ function loadProduct(c: Context<AppEnv>, handle: string) {
  */
 const metaOf = async (name: PageName): Promise<PageMeta> => ((await import(`../../client/pages/${name}/meta.ts`)) as { meta: PageMeta }).meta
 
+/**
+ * Where Shopify's checkout opens: the shop's own checkout host (CHECKOUT_DOMAIN) when it has
+ * one, else the store's domain, where Shopify puts `checkoutUrl`. Null when the configuration
+ * cannot be read (the error page).
+ */
+const checkoutOrigin = (c: Context<AppEnv>) => {
+  const origins = configOrNull(c.env)?.checkoutOrigins
+  return origins?.[1] ?? origins?.[0]
+}
+
 /** An absolute address on SHOP_ORIGIN (client/pages/page-meta.ts, `address`). */
 const addressOn = (c: Context<AppEnv>) => (path: string) => new URL(path, readConfig(c.env).shopOrigin).toString()
 
@@ -54,7 +64,7 @@ async function render(c: Context<AppEnv>, name: PageName, meta: PageMeta) {
   const handle = meta.product?.(params)
   const address = addressOn(c)
   return renderPage(c, {
-    page: { page: name, path: c.req.path },
+    page: { page: name, path: c.req.path, checkoutOrigin: checkoutOrigin(c) },
     head: (product) =>
       meta.head({
         params,

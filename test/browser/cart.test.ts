@@ -109,6 +109,16 @@ describe('the cart', () => {
     await expect.poll(() => badge(page).textContent()).toBe('1')
   })
 
+  test("opening the sheet warms a connection to Shopify's checkout, and no page does before", async () => {
+    const { page } = await visit('/product/toddler-blanket', PHONE)
+    await hydrated(page)
+    const preconnects = () => page.evaluate(() => [...document.querySelectorAll('link[rel="preconnect"]')].map((link) => link.getAttribute('href')))
+    expect(await preconnects()).not.toContain(shop.doubleOrigin)
+    await page.getByTestId('cart-button').click()
+    await drawer(page).waitFor()
+    await expect.poll(preconnects).toContain(shop.doubleOrigin)
+  })
+
   test('after the order is paid, coming back to the tab empties the cart; an unpaid cart stays', async () => {
     const watched = await visit('/', DESKTOP)
     const { page, context } = watched

@@ -16,6 +16,7 @@ type Report = {
   vitals: Record<'byPage' | 'byNavigation', Record<string, Record<string, { p75: number; count: number }>>> & { byDevice: Record<string, unknown>; byCountry: Record<string, unknown> }
   lcpElements: Record<string, Record<string, number>>
   distributions: Record<string, { count: number }>
+  checkoutTimes: Record<'tapToCheckout' | 'cartCreate', { p50: number; count: number } | null>
 }
 
 async function report(): Promise<Report> {
@@ -98,7 +99,8 @@ describe('field analytics', () => {
       checkout_created: before.checkout_created! + 1,
       order_completed: before.order_completed! + 1,
     })
-    const { vitals, lcpElements, distributions } = await report()
+    const report2 = await report()
+    const { vitals, lcpElements, distributions } = report2
     // Each of the two pages left sent its paints, its shifts and its first byte.
     for (const name of ['LCP', 'CLS', 'FCP', 'TTFB']) expect(distributions[name]!.count - earlier.distributions[name]!.count, name).toBe(2)
     for (const route of ['/product/:handle', '/']) {
@@ -109,6 +111,10 @@ describe('field analytics', () => {
     expect(vitals.byPage['/product/:handle']!.INP!.count).toBe(1)
     expect(lcpElements['/product/:handle']).toEqual({ picture: 1 })
     expect(Object.keys(vitals.byDevice)).toEqual(['phone'])
+    // The checkout was timed twice: from the tap, by the browser, and its cartCreate, by the Worker.
+    expect((report2.checkoutTimes.tapToCheckout?.count ?? 0) - (earlier.checkoutTimes.tapToCheckout?.count ?? 0)).toBe(1)
+    expect((report2.checkoutTimes.cartCreate?.count ?? 0) - (earlier.checkoutTimes.cartCreate?.count ?? 0)).toBe(1)
+    expect(report2.checkoutTimes.cartCreate!.p50).toBeLessThan(report2.checkoutTimes.tapToCheckout!.p50)
     // Both pages were reached by a link or an address.
     expect(vitals.byNavigation.navigate!.LCP!.count - (earlier.vitals.byNavigation.navigate?.LCP?.count ?? 0)).toBe(2)
   })

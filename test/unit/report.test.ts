@@ -159,6 +159,23 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
     expect((await report([vital('LCP', 59_000)])).distributions.LCP.bins[30]).toBe(1)
   })
 
+  test('the tap to the checkout, from browsers, and cartCreate within it, from the Worker: median and p75, weighted; untimed rows left out', async () => {
+    const { checkoutTimes } = await report([
+      row('checkout_ready', { double2: 800 }),
+      row('checkout_ready', { double2: 1200, _sample_interval: 2 }),
+      row('checkout_ready', { double2: 3000 }),
+      row('checkout_created', { blob9: 'c1', double2: 300 }),
+      row('checkout_created', { blob9: 'c2', double2: 450, _sample_interval: 3 }),
+      row('checkout_created', { blob9: 'c3' }), // from before the Worker timed it
+    ])
+    // 800 weighs 1, 1200 weighs 2, 3000 weighs 1: half of 4 is reached at 1200, three quarters at 1200 too.
+    expect(checkoutTimes.tapToCheckout).toEqual({ p50: 1200, p75: 1200, count: 4 })
+    // 300 weighs 1, 450 weighs 3.
+    expect(checkoutTimes.cartCreate).toEqual({ p50: 450, p75: 450, count: 4 })
+    expect((await report([row('page_view')])).checkoutTimes).toEqual({ tapToCheckout: null, cartCreate: null })
+    expect(asText(await report([row('checkout_ready', { double2: 640 })]), 'x')).toMatch(/tap to the checkout’s tab \(browsers\)\s+median 640 ms, p75 640 ms \(1\)/)
+  })
+
   // A page restored whole from the back-forward cache paints at once, one prerendered paints
   // before it is shown: mixed into fresh loads, they hide how a fresh load fares.
   test('each p75 breaks down by how the page load began; a vital from a page that did not say is unknown', async () => {

@@ -34,6 +34,13 @@ describe('a beacon from the shop', () => {
     expect(rows.find((row) => row.blob1 === 'add_to_cart')).toMatchObject({ double1: 2, blob2: '/product/:handle' })
   })
 
+  test("the checkout's span is kept in ms, beside the page's other events", async () => {
+    const before = await shop.analyticsRows()
+    expect((await post(batch([{ type: 'checkout_ready', ms: 812 }]))).status).toBe(204)
+    await expect.poll(async () => (await shop.analyticsRows()).length).toBe(before.length + 1)
+    expect((await shop.analyticsRows()).at(-1)).toMatchObject({ blob1: 'checkout_ready', double2: 812 })
+  })
+
   test('the same beacon twice is kept twice (never answered from a cache)', async () => {
     const before = countOf(await shop.analyticsRows(), 'cart_opened')
     for (let i = 0; i < 2; i++) expect((await post(batch([{ type: 'page_view' }, { type: 'cart_opened' }]))).status).toBe(204)
@@ -67,6 +74,8 @@ describe('hostile bodies get a 400 that says what is wrong, and nothing is kept'
     ['an unbounded vital', batch([{ type: 'vital', name: 'INP', value: 1e12 }]), /value/],
     ['a vital that is no number', batch([{ type: 'vital', name: 'CLS', value: 'NaN' }]), /value/],
     ['an unknown vital', batch([{ type: 'vital', name: 'FID', value: 10 }]), /name/],
+    ['a checkout timed at over a minute', batch([{ type: 'checkout_ready', ms: 60_001 }]), /ms/],
+    ['a checkout timed twice in one beacon', batch([{ type: 'checkout_ready', ms: 900 }, { type: 'checkout_ready', ms: 900 }]), /more than once/],
     ['a navigation type web-vitals never gives', batch([{ type: 'vital', name: 'LCP', value: 900, navigation: 'https://elsewhere.example/' }]), /navigation/],
     ['a quantity over the cap', batch([{ type: 'add_to_cart', quantity: 100 }]), /quantity/],
     // The steps the Worker sees first-hand are its own to count (src/routes/checkout.ts).

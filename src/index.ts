@@ -11,6 +11,7 @@ import { checkout } from './routes/checkout'
 import { events } from './routes/events'
 import { pages, renderError, renderNotFound } from './routes/page-routes'
 import { webhooks } from './routes/webhooks'
+import { speculationRules, SPECULATION_RULES_PATH } from './routes/speculation-rules'
 import { runScheduledCheck } from './monitoring/scheduled-check'
 import type { Bindings } from './config'
 
@@ -35,6 +36,7 @@ app.use(requestLog)
 app.use(canonicalPages)
 app.use(pageRenderer)
 
+app.route(SPECULATION_RULES_PATH, speculationRules)
 app.route('/checkout', checkout)
 app.route('/cart', cartStatus)
 app.route('/events', events)

@@ -10,6 +10,7 @@ import type { ProductResult } from '../../client/model/product-result'
 import type { AppEnv, RenderedPage } from '../app-env'
 import { configOrNull } from '../config'
 import { contentSecurityPolicy, newNonce } from '../security-headers'
+import { SPECULATION_RULES_PATH } from '../routes/speculation-rules'
 import type { CacheOutcome } from '../storefront/read-product'
 import { clientAssets, inlineStyles } from './assets'
 import { pageCachePolicy } from './cache-policy'
@@ -66,6 +67,8 @@ export async function renderPage(c: Context<AppEnv>, render: PageRender): Promis
   // Per-request headers only on a page no cache shares.
   const nonce = rendered.policy.shared ? undefined : newNonce()
   c.header('Content-Security-Policy', contentSecurityPolicy(configOrNull(c.env), nonce))
+  // The shop's own links, fetched on intent (routes/speculation-rules.ts); a structured-header string.
+  c.header('Speculation-Rules', `"${SPECULATION_RULES_PATH}"`)
 
   const [styles, Page] = await Promise.all([inlineStyles(c.env.ASSETS), loadWholePage(render.page.page)])
   // The app reads the product itself: at once when it is known, else when it streams in.

@@ -1,3 +1,16 @@
 // What the app starts once hydrated (once-hydrated.tsx), as one chunk.
-export { startCartEffects } from './cart-effects'
-export { startFieldAnalytics } from '../analytics/start'
+import type { BrowserEvent } from '../analytics/vocabulary'
+import { startFieldAnalytics } from '../analytics/start'
+import { startCartEffects } from './cart-effects'
+
+/**
+ * Starts the stored cart's effects and the field analytics once the page is shown: at once,
+ * or, for a page Chromium prerendered on a shopper's intent (src/routes/speculation-rules.ts),
+ * when the shopper goes to it. Until then a prerendered page reads no cart, writes none and
+ * counts no page view, and one never shown does none of it. Resolves to the effects' stop.
+ */
+export async function startBesideTheApp(page: string, tracked: BrowserEvent[]): Promise<() => void> {
+  if ((document as { prerendering?: boolean }).prerendering) await new Promise((shown) => document.addEventListener('prerenderingchange', shown, { once: true }))
+  startFieldAnalytics(page, tracked)
+  return startCartEffects()
+}

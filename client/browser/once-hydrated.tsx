@@ -18,11 +18,8 @@ export function OnceHydrated({ page }: { page: PageName }) {
     let stop: (() => void) | undefined
     let unmounted = false
     import('./after-hydration').then(
-      ({ startCartEffects, startFieldAnalytics }) => {
-        if (unmounted) return
-        stop = startCartEffects()
-        startFieldAnalytics(page, tracked)
-      },
+      // Stopped at once if the page left meanwhile.
+      ({ startBesideTheApp }) => startBesideTheApp(page, tracked).then((stopping) => (unmounted ? stopping() : (stop = stopping))),
       // Its code did not come (lib/lost-code.ts): the cart carries on in memory for the visit.
       (error: unknown) => {
         console.warn('Cart effects lost', error)

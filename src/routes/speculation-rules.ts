@@ -8,34 +8,34 @@ import type { AppEnv } from '../app-env'
  * for pages that do not invoke a Worker (docs: 'Speed Brain', Requirements:
  * developers.cloudflare.com/speed/optimization/content/speed-brain/), so the shop sends its own.
  *
- * Prefetch only, on intent ('moderate': a pointer resting on a link, or a tap starting on
- * it), for the shop's own pages: a prefetched page is HTML fetched early, which runs no
- * script, so it counts no page view, touches no cart and sends no beacon until the shopper
- * goes there. No prerender: a prerendered page runs its app, which reads and keeps the cart
- * and starts the field analytics before it is shown (docs/architecture.md).
+ * On intent ('moderate': a pointer resting on a link, or a tap starting on it), the shop's
+ * own pages are prerendered, and prefetched where Chromium declines to prerender. A
+ * prerendered page runs its app but starts neither the stored cart's effects nor the field
+ * analytics until it is shown (client/browser/after-hydration.ts); web-vitals reports its
+ * vitals as 'prerender' from the moment it is shown.
  *
  * Chromium reads the header; Firefox and Safari, which have no Speculation Rules, ignore it.
  */
 export const SPECULATION_RULES_PATH = '/speculation-rules.json'
 
-export const SPECULATION_RULES = {
-  prefetch: [
-    {
-      source: 'document',
-      where: {
-        and: [
-          { href_matches: '/*' },
-          // Not pages: the checkout's POST endpoint, the cart's status and the checkout tab's page.
-          { not: { href_matches: '/checkout' } },
-          { not: { href_matches: '/cart/*' } },
-          { not: { href_matches: '/to-checkout/*' } },
-          { not: { href_matches: '/events' } },
-          { not: { selector_matches: '[rel~="nofollow"]' } },
-        ],
-      },
-      eagerness: 'moderate',
-    },
+const SHOP_PAGES = {
+  and: [
+    { href_matches: '/*' },
+    // Not pages: the checkout's POST endpoint, the cart's status and the checkout tab's page.
+    { not: { href_matches: '/checkout' } },
+    { not: { href_matches: '/cart/*' } },
+    { not: { href_matches: '/to-checkout/*' } },
+    { not: { href_matches: '/events' } },
+    { not: { selector_matches: '[rel~="nofollow"]' } },
   ],
+}
+
+export const SPECULATION_RULES = {
+  // Rendered whole before the click. Safe: until it is shown, the page reads and writes no
+  // cart and counts no page view (client/browser/after-hydration.ts).
+  prerender: [{ source: 'document', where: SHOP_PAGES, eagerness: 'moderate' }],
+  // Where Chromium declines to prerender (a data saver, memory short), the page's HTML at least.
+  prefetch: [{ source: 'document', where: SHOP_PAGES, eagerness: 'moderate' }],
 }
 
 /** GET /speculation-rules.json, with the type Chromium requires of a rule set. */

@@ -19,18 +19,20 @@ describe('speculation rules', () => {
     expect(await res.text()).not.toContain('type="speculationrules"')
   })
 
-  test('the rule set is served as Chromium requires, and prefetches on intent the pages alone', async () => {
+  test('the rule set is served as Chromium requires, and prerenders and prefetches on intent the pages alone', async () => {
     const res = await shop.fetch('/speculation-rules.json')
     expect(res.status).toBe(200)
     expect(res.headers.get('Content-Type')).toBe('application/speculationrules+json')
-    const rules = (await res.json()) as { prefetch: { where: { and: unknown[] }; eagerness: string }[]; prerender?: unknown }
-    expect(rules.prerender).toBeUndefined()
-    expect(rules.prefetch).toHaveLength(1)
-    expect(rules.prefetch[0]!.eagerness).toBe('moderate')
-    const excluded = rules.prefetch[0]!.where.and.flatMap((rule) => {
-      const not = (rule as { not?: { href_matches?: string } }).not
-      return not?.href_matches ? [not.href_matches] : []
-    })
-    expect(excluded).toEqual(expect.arrayContaining(['/checkout', '/cart/*', '/to-checkout/*', '/events']))
+    type Rule = { where: { and: unknown[] }; eagerness: string }
+    const rules = (await res.json()) as { prefetch: Rule[]; prerender: Rule[] }
+    for (const kind of ['prerender', 'prefetch'] as const) {
+      expect(rules[kind], kind).toHaveLength(1)
+      expect(rules[kind][0]!.eagerness, kind).toBe('moderate')
+      const excluded = rules[kind][0]!.where.and.flatMap((rule) => {
+        const not = (rule as { not?: { href_matches?: string } }).not
+        return not?.href_matches ? [not.href_matches] : []
+      })
+      expect(excluded, kind).toEqual(expect.arrayContaining(['/checkout', '/cart/*', '/to-checkout/*', '/events']))
+    }
   })
 })

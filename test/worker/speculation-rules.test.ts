@@ -19,13 +19,15 @@ describe('speculation rules', () => {
     expect(await res.text()).not.toContain('type="speculationrules"')
   })
 
-  test('the rule set is served as Chromium requires, and prerenders and prefetches on intent the pages alone', async () => {
+  test('the rule set is served as Chromium requires, and prefetches on intent the pages alone', async () => {
     const res = await shop.fetch('/speculation-rules.json')
     expect(res.status).toBe(200)
     expect(res.headers.get('Content-Type')).toBe('application/speculationrules+json')
     type Rule = { where: { and: unknown[] }; eagerness: string }
-    const rules = (await res.json()) as { prefetch: Rule[]; prerender: Rule[] }
-    for (const kind of ['prerender', 'prefetch'] as const) {
+    const rules = (await res.json()) as { prefetch: Rule[]; prerender?: Rule[] }
+    // Not yet: src/routes/speculation-rules.ts says why.
+    expect(rules.prerender).toBeUndefined()
+    for (const kind of ['prefetch'] as const) {
       expect(rules[kind], kind).toHaveLength(1)
       expect(rules[kind][0]!.eagerness, kind).toBe('moderate')
       const excluded = rules[kind][0]!.where.and.flatMap((rule) => {

@@ -251,9 +251,13 @@ async function launchWebKit(driverPath: string, settings: Settings): Promise<Eng
         ...tab,
         async close() {
           await tab.close().catch(() => {})
+          // The browser under the driver may still be writing its cache as it goes: wait for
+          // the driver to exit before removing its data (an rmdir raced it once: ENOTEMPTY).
+          const exited = driver.exitCode !== null ? Promise.resolve() : new Promise((resolve) => driver.once('exit', resolve))
           driver.kill()
           drivers.delete(driver)
-          rmSync(data, { recursive: true, force: true, maxRetries: 5 })
+          await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000))])
+          rmSync(data, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
         },
       }
     },

@@ -1,6 +1,6 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals'
 import { MAX_QUANTITY } from '../model/cart'
-import { MAX_EVENTS_PER_BATCH, type BrowserEvent, type EventBatch, type Navigation } from './vocabulary'
+import { MAX_EVENTS_PER_BATCH, type BrowserEvent, type EventBatch, type Navigation, type Same } from './vocabulary'
 
 // Loaded once the app is live and the browser idle (start.ts), never on the critical path.
 // web-vitals observes with `buffered: true`, so loading late loses no paint or shift.
@@ -50,7 +50,6 @@ export function collect(page: string, tracked: BrowserEvent[]) {
 // The vocabulary's navigation types are web-vitals' own: should either change alone, this
 // line stops the type check.
 true satisfies Same<Navigation, Metric['navigationType']>
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 
 /**
  * A beacon's funnel steps as POST /events takes them: each at most once, the adds folded

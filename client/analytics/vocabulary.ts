@@ -52,6 +52,9 @@ export type EventBatch = {
   events: BrowserEvent[]
 }
 
+/** True when A and B are the same type: `true satisfies Same<A, B>` stops the type check when one changes alone. */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+
 /** The largest body `POST /events` takes. */
 export const MAX_BATCH_BYTES = 8 * 1024
 /**

@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { csrf } from 'hono/csrf'
 import { zValidator } from '@hono/zod-validator'
 import { z } from 'zod'
-import { CONNECTIONS, DEVICES, LCP_ELEMENTS, MAX_BATCH_BYTES, NAVIGATIONS, MAX_EVENTS_PER_BATCH, VITALS, type BrowserEvent, type VitalName } from '../../client/analytics/vocabulary'
+import { CONNECTIONS, DEVICES, LCP_ELEMENTS, MAX_BATCH_BYTES, NAVIGATIONS, MAX_EVENTS_PER_BATCH, VITALS, type BrowserEvent, type Same, type VitalName } from '../../client/analytics/vocabulary'
 import { MAX_QUANTITY } from '../../client/model/cart'
 import { PAGES, type PageName } from '../../client/pages/pages'
 import type { AppEnv } from '../app-env'
@@ -36,7 +36,6 @@ const browserEvent = z.discriminatedUnion('type', [
 // The schema and the browser's type (client/analytics/vocabulary.ts) name the same events:
 // should either change alone, this line stops the type check.
 true satisfies Same<z.infer<typeof browserEvent>, BrowserEvent>
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 
 // With the checkout's span, each at most once a beacon.
 const ONCE_A_BEACON = ['page_view', 'add_to_cart', 'cart_opened', 'checkout_ready'] as const satisfies BrowserEvent['type'][]

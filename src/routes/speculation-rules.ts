@@ -36,9 +36,11 @@ export const SPECULATION_RULES = {
   prefetch: [{ source: 'document', where: SHOP_PAGES, eagerness: 'moderate' }],
 }
 
+const BODY = JSON.stringify(SPECULATION_RULES)
+
 /** GET /speculation-rules.json, with the type Chromium requires of a rule set. */
 export const speculationRules = new Hono<AppEnv>().get('/', (c) =>
-  c.body(JSON.stringify(SPECULATION_RULES), 200, {
+  c.body(BODY, 200, {
     'Content-Type': 'application/speculationrules+json',
     'Cache-Control': 'public, max-age=3600',
   }),

@@ -36,6 +36,18 @@ if (realStore) {
   console.log(`Storefront double (stands in for Shopify) on ${double.origin}`)
 }
 
+// Being a shopper elsewhere: `SHOPPER_COUNTRY=DE npm start` puts that country on every request
+// (src/local/shopper-country.ts), as Cloudflare would for a shopper in Germany.
+const shopperCountry = process.env.SHOPPER_COUNTRY?.trim().toUpperCase()
+if (shopperCountry) {
+  if (!/^[A-Z]{2}$/.test(shopperCountry)) {
+    console.error(`SHOPPER_COUNTRY=${process.env.SHOPPER_COUNTRY}: give a two-letter country code, like DE`)
+    process.exit(1)
+  }
+  vars.push('--var', `LOCAL_SHOPPER_COUNTRY:${shopperCountry}`)
+  console.log(`Shopping from ${shopperCountry} (SHOPPER_COUNTRY).`)
+}
+
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' }
 const wrangler = process.argv.includes('--dev')
   ? spawn('vite', ['--config', 'vite.dev.config.ts', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {

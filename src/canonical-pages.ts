@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from './app-env'
 import { KEY_HEADERS } from './cache-key-headers'
+import { MARKET_PATH } from '../client/model/market'
 
 /**
  * A page asked for under a query string (`?utm_source=…`, `?fbclid=…`), under another
@@ -14,13 +15,14 @@ import { KEY_HEADERS } from './cache-key-headers'
  * (`Cloudflare-CDN-Cache-Control: no-store`), so such spellings cannot fill the cache either.
  * The query stays in the shopper's address bar, for whatever reads `utm_*` there.
  *
- * `/cart/status` reads its query, so it is left alone; POSTs are never cached.
+ * `/cart/status` and `/market` read their query, so they are left alone (neither is kept by
+ * Workers Cache); POSTs are never cached.
  */
 export const canonicalPages: MiddlewareHandler<AppEnv> = async (c, next) => {
   const self = (c.executionCtx as ExecutionContext & { exports?: { default?: Fetcher } }).exports?.default
   if (!self || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next()
   const url = new URL(c.req.url)
-  if (url.pathname.startsWith('/cart/')) return next()
+  if (url.pathname.startsWith('/cart/') || url.pathname === MARKET_PATH) return next()
   const path = canonicalPath(url.pathname)
   const asked = new Headers(c.req.raw.headers)
   const keyed = KEY_HEADERS.filter((name) => asked.has(name))

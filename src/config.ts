@@ -65,22 +65,6 @@ const checkoutHosts = z
       }),
   )
 
-/** ISO 3166-1 alpha-2 codes, comma-separated: `US` or `US, CA`. */
-const countryCodes = (fallback: string) =>
-  z
-    .string()
-    .trim()
-    .default(fallback)
-    .transform((value, ctx) => {
-      const codes = value.split(',').map((code) => code.trim().toUpperCase()).filter(Boolean)
-      const wrong = codes.filter((code) => !/^[A-Z]{2}$/.test(code))
-      if (codes.length === 0 || wrong.length) {
-        ctx.addIssue({ code: 'custom', message: `"${value}" is not a list of two-letter country codes like "US, CA"` })
-        return z.NEVER
-      }
-      return codes
-    })
-
 /** A span of business days, `3-5` (or one figure, `4`). */
 const dayRange = (fallback: string) =>
   z
@@ -131,10 +115,12 @@ const settings = z.object({
   // Discord or Teams incoming webhook. A secret: its address is its key.
   ALERT_WEBHOOK_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
   STOREFRONT_TIMEOUT_MS: millis(5_000).refine((ms) => ms > 0, 'must be above 0'),
-  // Where the shop ships, and the carrier's time once a blanket has left, in business days:
-  // what search engines are told beside the 2-5 days of making it (docs/product.md).
-  SHIPPING_COUNTRIES: countryCodes('US'),
+  // The carrier's time once a blanket has left, in business days: what search engines are
+  // told beside the 2-5 days of making it (docs/product.md). Where it ships is Shopify's
+  // answer (`shop.shipsToCountries`), asked with the product.
   SHIPPING_TRANSIT_DAYS: dayRange('3-5'),
+  // How long the edge keeps the store's UCP profile (src/routes/ucp.ts), as Hydrogen does.
+  UCP_PROFILE_CACHE_SECONDS: seconds(60).refine((s) => s > 0, 'must be above 0'),
 })
 
 export const SETTINGS = Object.keys(settings.shape) as Setting[]
@@ -177,7 +163,8 @@ const configSchema = settings
       env.SHOPIFY_STORE_DOMAIN,
       ...env.CHECKOUT_DOMAIN.map((host) => (LOOPBACK.test(`http://${host}`) ? `http://${host}` : `https://${host}`)),
     ],
-    shipping: { countries: env.SHIPPING_COUNTRIES, transitDays: env.SHIPPING_TRANSIT_DAYS },
+    shipping: { transitDays: env.SHIPPING_TRANSIT_DAYS },
+    ucpProfileCacheSeconds: env.UCP_PROFILE_CACHE_SECONDS,
     logSampleRate: env.LOG_SAMPLE_RATE,
     alertWebhookUrl: env.ALERT_WEBHOOK_URL || null,
   }))

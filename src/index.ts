@@ -12,6 +12,9 @@ import { events } from './routes/events'
 import { pages, renderError, renderNotFound } from './routes/page-routes'
 import { webhooks } from './routes/webhooks'
 import { speculationRules, SPECULATION_RULES_PATH } from './routes/speculation-rules'
+import { market } from './routes/market'
+import { ucpProfile, UCP_PATH } from './routes/ucp'
+import { MARKET_PATH } from '../client/model/market'
 import { runScheduledCheck } from './monitoring/scheduled-check'
 import type { Bindings } from './config'
 
@@ -21,12 +24,13 @@ export { ProductStore } from './storefront/product-store'
 const app = new Hono<AppEnv>()
 
 // Cloudflare's ray id names the request in Cloudflare's own logs too. The id goes out as
-// X-Request-Id on every answer no cache shares, decided by the page's cache policy
-// (render/render-page.tsx, `settle`), never on a page a cache keeps.
+// X-Request-Id on every answer no cache shares, never on one a cache keeps: a page by its
+// cache policy (render/render-page.tsx, `settle`), any other answer by its `public`.
 app.use(requestId({ headerName: '', generator: (c) => c.req.header('CF-Ray') ?? crypto.randomUUID() }))
 app.use(async (c, next) => {
   await next()
-  if (!c.get('page')?.policy.shared) c.res.headers.set('X-Request-Id', c.get('requestId'))
+  const shared = c.get('page')?.policy.shared || /\bpublic\b/.test(c.res.headers.get('Cache-Control') ?? '')
+  if (!shared) c.res.headers.set('X-Request-Id', c.get('requestId'))
 })
 // Server-Timing: what a page's product cost, or a checkout's call to Shopify; only metrics
 // that were set, so a shared page (which sets none) gets no header.
@@ -37,6 +41,8 @@ app.use(canonicalPages)
 app.use(pageRenderer)
 
 app.route(SPECULATION_RULES_PATH, speculationRules)
+app.route(MARKET_PATH, market)
+app.route(UCP_PATH, ucpProfile)
 app.route('/checkout', checkout)
 app.route('/cart', cartStatus)
 app.route('/events', events)

@@ -70,3 +70,36 @@ export function blanket(): DoubleProduct {
     ],
   }
 }
+
+/**
+ * Where the double's shop sells, as Shopify Markets would set it up: the primary market (the
+ * United States, in dollars) and four others, each in its own currency at a price the store
+ * chose (a price list, so what the page is told is what the checkout charges). Brazil and
+ * every country not listed are not shipped to.
+ */
+export type DoubleMarket = { currency: string; price: string }
+
+export const PRIMARY_COUNTRY = 'US'
+
+export const MARKETS: Record<string, DoubleMarket> = {
+  US: { currency: 'USD', price: '38.0' },
+  CA: { currency: 'CAD', price: '52.0' },
+  GB: { currency: 'GBP', price: '30.0' },
+  DE: { currency: 'EUR', price: '35.0' },
+  FR: { currency: 'EUR', price: '35.0' },
+  NL: { currency: 'EUR', price: '35.0' },
+  IE: { currency: 'EUR', price: '35.0' },
+  AU: { currency: 'AUD', price: '58.0' },
+}
+
+/** The countries' names, as Shopify's `Country.name` gives them in English. */
+export const COUNTRY_NAMES: Record<string, string> = {
+  US: 'United States',
+  CA: 'Canada',
+  GB: 'United Kingdom',
+  DE: 'Germany',
+  FR: 'France',
+  NL: 'Netherlands',
+  IE: 'Ireland',
+  AU: 'Australia',
+}

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module'
-import { buildClientSchema, experimentalExecuteIncrementally, parse, validate, type GraphQLSchema } from 'graphql'
+import { buildClientSchema, experimentalExecuteIncrementally, Kind, parse, validate, type DefinitionNode, type GraphQLSchema } from 'graphql'
 import { Hono } from 'hono'
-import { blanket, type DoubleImage, type DoubleProduct } from './catalog.ts'
+import { blanket, COUNTRY_NAMES, MARKETS, PRIMARY_COUNTRY, type DoubleImage, type DoubleProduct } from './catalog.ts'
+import { ucpProfile } from './ucp-profile.ts'
 import { CDN_PATH, createCdn, ELSEWHERE_PATH, transformedUrl } from './cdn.ts'
 
 /**
@@ -22,16 +23,50 @@ export type Fault =
   | { kind: 'no-checkout-url' }
   | { kind: 'disconnect' }
 
-export type Operation = 'ProductByHandle' | 'CartCreate' | 'CartStatus'
+export type Operation = 'ProductByHandle' | 'CountryOffer' | 'CartCreate' | 'CartStatus'
 export type Call = { operationName: string | null; variables: Record<string, unknown>; headers: Record<string, string> }
 
-type Cart = { token: string; lines: { variantId: string; quantity: number }[]; completed?: boolean }
+type Cart = { token: string; lines: { variantId: string; quantity: number }[]; completed?: boolean; countryCode: string | null }
+
+/** The market a country buys in: its own when the shop sells there, else the primary market, as Shopify falls back. */
+function marketOf(country: string | null | undefined) {
+  const code = country && MARKETS[country] ? country : PRIMARY_COUNTRY
+  return { country: code, ...MARKETS[code]! }
+}
+
+/** A dollar price in a market: the store's price list, which sets the blanket's $38 at the market's price. */
+function priceIn(market: ReturnType<typeof marketOf>, dollars: string): string {
+  const primary = MARKETS[PRIMARY_COUNTRY]!
+  return market.currency === primary.currency ? dollars : ((Number(dollars) * Number(market.price)) / Number(primary.price)).toFixed(2)
+}
+
+const countryOf = (isoCode: string) => ({
+  isoCode,
+  name: COUNTRY_NAMES[isoCode] ?? isoCode,
+  currency: { isoCode: MARKETS[isoCode]!.currency, name: MARKETS[isoCode]!.currency, symbol: MARKETS[isoCode]!.currency },
+  availableLanguages: [],
+  unitSystem: isoCode === 'US' ? 'IMPERIAL_SYSTEM' : 'METRIC_SYSTEM',
+})
+
+/** Where Shopify's format puts the amount in a currency: $76.00, €35.00, CA$52.00. */
+const formatMoney = (amount: number, currency: string) => new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount)
 
 const require = createRequire(import.meta.url)
 let schema: GraphQLSchema | undefined
 function storefrontSchema(): GraphQLSchema {
   schema ??= buildClientSchema(require('./storefront-2025-07.schema.json'))
   return schema
+}
+
+/** The country of an operation's `@inContext(country:)`, a literal or a variable; null without one. */
+function contextCountry(operation: DefinitionNode | undefined, variables: Record<string, unknown>): string | null {
+  if (operation?.kind !== Kind.OPERATION_DEFINITION) return null
+  const argument = operation.directives?.find((d) => d.name.value === 'inContext')?.arguments?.find((a) => a.name.value === 'country')
+  if (!argument) return null
+  const value = argument.value
+  if (value.kind === Kind.ENUM) return value.value
+  if (value.kind === Kind.VARIABLE) return typeof variables[value.name.value] === 'string' ? (variables[value.name.value] as string) : null
+  return null
 }
 
 export function createStorefrontDouble() {
@@ -49,15 +84,24 @@ export function createStorefrontDouble() {
   let gate: Promise<void> | null = null
   // Real shops' checkoutUrl is on their primary (often a checkout) domain, not the API's.
   let checkoutOrigin: string | null = null
+  /** The store's UCP profile (`/.well-known/ucp`): how it fails, when it does, and who asked. */
+  let ucpFailure: { status: number } | null = null
+  /** Where the shop ships (`shop.shipsToCountries`): every market's country unless a test says otherwise. */
+  let shipsTo = Object.keys(MARKETS)
+  const ucpCalls: { method: string; headers: Record<string, string>; search: string }[] = []
 
   const variants = () => new Map([...products.values()].flatMap((p) => p.variants.map((v) => [v.id, { v, p }] as const)))
 
-  function resolvers(origin: string) {
+  /** `inContext`: the country of the document's `@inContext(country:)`, when it has one. */
+  function resolvers(origin: string, inContext: string | null) {
+    const market = marketOf(inContext)
     const connection = <T,>(items: T[]) => (args: { first?: number }) => {
       const nodes = items.slice(0, args.first ?? items.length)
       return { nodes, edges: nodes.map((node, i) => ({ node, cursor: String(i) })), pageInfo: { hasNextPage: nodes.length < items.length, hasPreviousPage: false } }
     }
     const money = (amount: number | string, currencyCode = 'USD') => ({ amount: String(amount), currencyCode })
+    // A price in the document's market.
+    const priceOf = (dollars: string, where = market) => money(priceIn(where, dollars), where.currency)
     // Shopify's own pictures are on its CDN, with their size and ThumbHash; a picture hosted
     // elsewhere has neither, and its URL takes no transform.
     const imageOf = (image: DoubleImage) => {
@@ -72,9 +116,10 @@ export function createStorefrontDouble() {
         thumbhash: async () => (await facts())?.thumbhash ?? null,
       }
     }
-    const variantOf = (p: DoubleProduct, v: DoubleProduct['variants'][number]) => ({
+    const variantOf = (p: DoubleProduct, v: DoubleProduct['variants'][number], where = market) => ({
       __typename: 'ProductVariant',
       ...v,
+      price: priceOf(v.price.amount, where),
       product: () => productOf(p),
       image: v.image ? imageOf(v.image) : null,
     })
@@ -82,7 +127,7 @@ export function createStorefrontDouble() {
       const prices = p.variants.map((v) => Number(v.price.amount))
       return {
         ...p,
-        priceRange: { minVariantPrice: money(Math.min(...prices).toFixed(1)), maxVariantPrice: money(Math.max(...prices).toFixed(1)) },
+        priceRange: { minVariantPrice: priceOf(Math.min(...prices).toFixed(1)), maxVariantPrice: priceOf(Math.max(...prices).toFixed(1)) },
         images: connection(p.images.map(imageOf)),
         featuredImage: p.images[0] ? imageOf(p.images[0]) : null,
         variants: connection(p.variants.map((v) => variantOf(p, v))),
@@ -90,23 +135,30 @@ export function createStorefrontDouble() {
       }
     }
     const cartOf = (cart: Cart) => {
+      // A cart is priced in its buyer's market, whatever the document's context.
+      const where = marketOf(cart.countryCode)
       const lookup = variants()
+      const unit = (variantId: string) => Number(priceIn(where, lookup.get(variantId)!.v.price.amount))
       const lines = cart.lines.map((l, i) => {
         const { v, p } = lookup.get(l.variantId)!
-        return { __typename: 'CartLine', id: `gid://shopify/CartLine/${i}`, quantity: l.quantity, merchandise: variantOf(p, v), cost: { totalAmount: money((Number(v.price.amount) * l.quantity).toFixed(2)) } }
+        return { __typename: 'CartLine', id: `gid://shopify/CartLine/${i}`, quantity: l.quantity, merchandise: variantOf(p, v, where), cost: { totalAmount: money((unit(l.variantId) * l.quantity).toFixed(2), where.currency) } }
       })
-      const total = cart.lines.reduce((sum, l) => sum + Number(lookup.get(l.variantId)!.v.price.amount) * l.quantity, 0)
+      const total = cart.lines.reduce((sum, l) => sum + unit(l.variantId) * l.quantity, 0)
       return {
+        buyerIdentity: { countryCode: cart.countryCode },
         id: `gid://shopify/Cart/${cart.token}`,
         checkoutUrl: `${checkoutOrigin ?? origin}/checkouts/cn/${cart.token}?locale=en`,
         totalQuantity: cart.lines.reduce((sum, l) => sum + l.quantity, 0),
-        cost: { totalAmount: money(total.toFixed(2)), subtotalAmount: money(total.toFixed(2)) },
+        cost: { totalAmount: money(total.toFixed(2), where.currency), subtotalAmount: money(total.toFixed(2), where.currency) },
         lines: connection(lines),
         createdAt: new Date().toISOString(),
         updatedAt: new Date().toISOString(),
       }
     }
     return {
+      shop: { id: 'gid://shopify/Shop/1', name: 'Square Snuggles', shipsToCountries: shipsTo },
+      // A country the shop does not sell in is answered as the primary market, as Shopify does.
+      localization: { country: countryOf(market.country), availableCountries: Object.keys(MARKETS).map(countryOf) },
       product: ({ handle }: { handle?: string }) => {
         const p = handle ? products.get(handle) : undefined
         return p ? productOf(p) : null
@@ -115,7 +167,7 @@ export function createStorefrontDouble() {
         const cart = carts.get(id.replace('gid://shopify/Cart/', '').split('?')[0]!)
         return cart && !cart.completed ? cartOf(cart) : null
       },
-      cartCreate: ({ input }: { input: { lines?: { merchandiseId: string; quantity?: number }[] } }) => {
+      cartCreate: ({ input }: { input: { lines?: { merchandiseId: string; quantity?: number }[]; buyerIdentity?: { countryCode?: string } } }) => {
         const lookup = variants()
         const userErrors = (input.lines ?? []).flatMap((line, i) => {
           const field = ['input', 'lines', String(i)]
@@ -126,7 +178,11 @@ export function createStorefrontDouble() {
         if (userErrors.length > 0) return { cart: null, userErrors, warnings: [] }
         // Cart.checkoutUrl is non-null in the schema: Shopify 'returns no checkout URL' as no cart at all.
         if (fault?.fault.kind === 'no-checkout-url') return { cart: null, userErrors: [], warnings: [] }
-        const cart: Cart = { token: crypto.randomUUID().replaceAll('-', ''), lines: (input.lines ?? []).map((l) => ({ variantId: l.merchandiseId, quantity: l.quantity ?? 1 })) }
+        const cart: Cart = {
+          token: crypto.randomUUID().replaceAll('-', ''),
+          lines: (input.lines ?? []).map((l) => ({ variantId: l.merchandiseId, quantity: l.quantity ?? 1 })),
+          countryCode: input.buyerIdentity?.countryCode ?? null,
+        }
         carts.set(cart.token, cart)
         return { cart: cartOf(cart), userErrors: [], warnings: [] }
       },
@@ -176,7 +232,7 @@ export function createStorefrontDouble() {
       return Response.json({ errors: errors.map((e) => ({ message: e.message, locations: e.locations, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })) })
     }
     // Shopify's schema declares @defer/@stream, which graphql 17 only executes through this entry.
-    const result = await experimentalExecuteIncrementally({ schema: storefrontSchema(), document, rootValue: resolvers(origin), variableValues: variables })
+    const result = await experimentalExecuteIncrementally({ schema: storefrontSchema(), document, rootValue: resolvers(origin, contextCountry(operation, variables)), variableValues: variables })
     return Response.json(result)
   }
 
@@ -206,16 +262,18 @@ export function createStorefrontDouble() {
     const cart = carts.get(token)
     if (!cart) return new Response('Checkout not found', { status: 404 })
     const lookup = variants()
+    const where = marketOf(cart.countryCode)
+    const unit = (variantId: string) => Number(priceIn(where, lookup.get(variantId)!.v.price.amount))
     const rows = cart.lines.map((l) => {
       const { v, p } = lookup.get(l.variantId)!
-      return `<tr><td>${escapeHtml(p.title)} (${escapeHtml(v.title)})</td><td data-qty>${l.quantity}</td><td>$${(Number(v.price.amount) * l.quantity).toFixed(2)}</td></tr>`
+      return `<tr><td>${escapeHtml(p.title)} (${escapeHtml(v.title)})</td><td data-qty>${l.quantity}</td><td>${formatMoney(unit(l.variantId) * l.quantity, where.currency)}</td></tr>`
     })
-    const total = cart.lines.reduce((sum, l) => sum + Number(lookup.get(l.variantId)!.v.price.amount) * l.quantity, 0)
+    const total = cart.lines.reduce((sum, l) => sum + unit(l.variantId) * l.quantity, 0)
     return new Response(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout – Storefront double</title><link rel="icon" href="data:,"></head><body>` +
         `<h1>Checkout (local Storefront double)</h1><p>Channel: <span id="channel">${escapeHtml(url.searchParams.get('channel') ?? '')}</span></p>` +
         `<table><thead><tr><th>Item</th><th>Qty</th><th>Price</th></tr></thead><tbody>${rows.join('')}</tbody></table>` +
-        `<p>Total: <strong id="total">$${total.toFixed(2)}</strong></p></body></html>`,
+        `<p>Total: <strong id="total">${formatMoney(total, where.currency)}</strong> <span id="currency">${where.currency}</span></p></body></html>`,
       { headers: { 'Content-Type': 'text/html; charset=utf-8' } },
     )
   }
@@ -223,6 +281,21 @@ export function createStorefrontDouble() {
   const app = new Hono()
     .post('/api/2025-07/graphql.json', (c) => graphql(c.req.raw, (c.env as { incoming?: { socket: { destroy(): void } } } | undefined)?.incoming?.socket))
     .get('/checkouts/cn/:token', (c) => checkoutPage(c.req.param('token'), new URL(c.req.url)))
+    // The Universal Commerce Protocol profile Shopify hosts on every store's own domain.
+    .on(['GET', 'HEAD'], '/.well-known/ucp', (c) => {
+      const url = new URL(c.req.url)
+      ucpCalls.push({ method: c.req.method, headers: Object.fromEntries(c.req.raw.headers), search: url.search })
+      if (ucpFailure) return c.json({ error: 'Internal error' }, ucpFailure.status as 500)
+      const body = JSON.stringify(ucpProfile(url.origin))
+      return c.body(body, 200, {
+        'Content-Type': 'application/json',
+        ETag: `"ucp-${body.length}"`,
+        'Last-Modified': 'Tue, 01 Sep 2026 00:00:00 GMT',
+        'Set-Cookie': '_shopify_y=visitor-7; Path=/; HttpOnly',
+        'X-Request-Id': 'shopify-internal-3b1f',
+        'Cache-Control': 'max-age=300',
+      })
+    })
     .get(`${CDN_PATH}:file`, (c) => cdn.serve(c.req.param('file'), new URL(c.req.url), c.req.header('Accept') ?? ''))
     .get(`${ELSEWHERE_PATH}:file`, (c) => cdn.serveOriginal(c.req.param('file')))
     // The failure switch, for tests and the benchmark driving a double in another process.
@@ -256,6 +329,17 @@ export function createStorefrontDouble() {
     setOperationLatency(operation: Operation, ms: number) {
       operationLatencyMs.set(operation, ms)
     },
+    ucpCalls,
+    get shipsTo() {
+      return shipsTo
+    },
+    set shipsTo(countries: string[]) {
+      shipsTo = countries
+    },
+    /** The UCP profile answers `status` (a 5xx) until called with null. */
+    failUcp(status: number | null) {
+      ucpFailure = status === null ? null : { status }
+    },
     /** Where checkoutUrl points; by default the double's own origin. */
     set checkoutOrigin(next: string | null) {
       checkoutOrigin = next
@@ -287,6 +371,9 @@ export function createStorefrontDouble() {
       latencyMs = 0
       operationLatencyMs.clear()
       checkoutOrigin = null
+      ucpFailure = null
+      shipsTo = Object.keys(MARKETS)
+      ucpCalls.length = 0
       gate = null
       carts.clear()
       products.clear()

@@ -5,3 +5,9 @@ export type ProductResult = { status: 'found'; product: Product } | { status: 'm
 
 /** The one product the landing page sells. */
 export const LANDING_PRODUCT_HANDLE = 'toddler-blanket'
+
+/**
+ * What a Shopify handle can be: a short lowercase slug. Anything else cannot name a product,
+ * so the Worker answers it as missing without asking Shopify.
+ */
+export const PRODUCT_HANDLE = /^[\p{Ll}\p{Lo}\p{N}_-]{1,255}$/u

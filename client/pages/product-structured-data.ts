@@ -3,7 +3,7 @@ import { productDetails } from '../content/product-details'
 import { SHOP_NAME } from '../content/shop'
 import type { Product } from '../model/product'
 
-/** Where the shop ships and how long the carrier takes (SHIPPING_COUNTRIES, SHIPPING_TRANSIT_DAYS). */
+/** Where the shop ships and how long the carrier takes (Shopify's `shop.shipsToCountries`; SHIPPING_TRANSIT_DAYS). */
 export type ShippingTerms = { countries: string[]; transitDays: { min: number; max: number } }
 
 /** Made on demand: 2-5 business days before a blanket ships (docs/product.md, the Terms). */

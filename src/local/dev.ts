@@ -12,12 +12,14 @@
  */
 import shop from '../index'
 import { withLocalAnalytics } from './analytics'
+import { withLocalShopperCountry } from './shopper-country'
 
 export { CheckoutHealth } from '../monitoring/checkout-health'
 export { ProductStore } from '../storefront/product-store'
 
-// The field analytics go to the same stand-in as under `npm start`.
-const local = withLocalAnalytics(shop)
+// The field analytics go to the same stand-in as under `npm start`, and SHOPPER_COUNTRY holds as there.
+const analysed = withLocalAnalytics(shop)
+const local = { ...analysed, fetch: withLocalShopperCountry(analysed as never).fetch }
 
 const DEV_MODULES = JSON.stringify(['/@vite/client', '/client/browser/entry.tsx'])
 const DEV_CSP = "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: http: https:; connect-src 'self' ws: wss:; form-action 'self' http: https:; frame-ancestors 'none'"

@@ -18,7 +18,7 @@ export async function checkCheckout(storefront: StorefrontConfig): Promise<Check
   const started = Date.now()
   const failed = (failure: CheckFailure, message: string): CheckResult => ({ ok: false, ms: Date.now() - started, failure, message })
   try {
-    const product = await fetchProduct(storefront, LANDING_PRODUCT_HANDLE)
+    const { product } = await fetchProduct(storefront, LANDING_PRODUCT_HANDLE)
     const variant = product?.variants.find((v) => v.availableForSale)
     if (!product) return failed('missing', `Shopify has no product "${LANDING_PRODUCT_HANDLE}" for this token`)
     if (!variant) return failed('missing', `"${LANDING_PRODUCT_HANDLE}" has no variant for sale`)

@@ -12,6 +12,7 @@ import { configOrNull } from '../config'
 import { contentSecurityPolicy, newNonce } from '../security-headers'
 import { SPECULATION_RULES_PATH } from '../routes/speculation-rules'
 import type { CacheOutcome } from '../storefront/read-product'
+import type { ShopMarkets } from '../storefront/product'
 import { clientAssets, inlineStyles } from './assets'
 import { pageCachePolicy } from './cache-policy'
 import type { Head } from './document'
@@ -19,6 +20,8 @@ import type { Head } from './document'
 /** A page's product as the page's loader found it, with how it was found. */
 export type ProductLookup = {
   result: ProductResult
+  /** Where the shop sells, asked with the product (for the structured data; never sent to the browser). */
+  markets?: ShopMarkets
   cache?: CacheOutcome
   upstreamMs?: number
   /** The lookup was refused by the rate limit: come back after this many seconds. */
@@ -27,8 +30,8 @@ export type ProductLookup = {
 
 export type PageRender = {
   page: PageData
-  /** Head tags; a function when they depend on the product (its title, say). */
-  head: Head | ((product: ProductResult | null) => Head)
+  /** Head tags; a function when they depend on the product (its title, say) or where the shop sells. */
+  head: Head | ((product: ProductResult | null, markets: ShopMarkets | null) => Head)
   status?: number
   /** The page's product, still loading or known. */
   product?: Thenable<ProductLookup>
@@ -54,7 +57,7 @@ export async function renderPage(c: Context<AppEnv>, render: PageRender): Promis
   // Known only when the product settled before the headers go out.
   const lookup = product?.status === 'fulfilled' ? product.value : null
   const status = lookup && render.statusFor ? render.statusFor(lookup) : (render.status ?? 200)
-  const head = typeof render.head === 'function' ? render.head(lookup?.result ?? null) : render.head
+  const head = typeof render.head === 'function' ? render.head(lookup?.result ?? null, lookup?.markets ?? null) : render.head
 
   const rendered = settle(c, {
     status,

@@ -14,6 +14,7 @@ import { issuesOf, limitBody, noStore, postOnly, refusals } from './post-endpoin
 import { cartKey, record } from '../analytics/record'
 import { createCart, differingLines, quantityByVariant, type CartLineInput, type CreatedCart } from '../storefront/cart'
 import { StorefrontError } from '../storefront/client'
+import { shopperCountry } from '../storefront/country-codes'
 import { checkoutHealth } from '../monitoring/health'
 import type { Observation } from '../monitoring/incidents'
 
@@ -83,7 +84,8 @@ async function startCheckout(c: Context<AppEnv>, lines: CartLineInput[]) {
   const asked = Date.now()
   let cart: CreatedCart
   try {
-    cart = await createCart(config.storefront, lines, c.req.header('CF-Connecting-IP'))
+    // In the shopper's market, from the country Cloudflare saw: the currency and shipping the page promised.
+    cart = await createCart(config.storefront, lines, { buyerIp: c.req.header('CF-Connecting-IP'), country: shopperCountry(c.req.raw) })
   } catch (error) {
     const failure = (error instanceof StorefrontError ? error.kind : 'internal') satisfies CheckoutFailure
     record(c, { event: 'checkout_failed', detail: failure })

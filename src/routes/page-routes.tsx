@@ -16,8 +16,9 @@ function loadProduct(c: Context<AppEnv>, handle: string) {
     { env: c.env, config: readConfig(c.env), buyerIp: c.req.header('CF-Connecting-IP'), requestId: c.get('requestId') },
     handle,
   ).then(
-    ({ product, outcome, upstreamMs }): ProductLookup => ({
+    ({ product, markets, outcome, upstreamMs }): ProductLookup => ({
       result: product ? { status: 'found', product } : { status: 'missing' },
+      markets,
       cache: outcome,
       upstreamMs,
     }),
@@ -65,15 +66,16 @@ async function render(c: Context<AppEnv>, name: PageName, meta: PageMeta) {
   const address = addressOn(c)
   return renderPage(c, {
     page: { page: name, path: c.req.path, checkoutOrigin: checkoutOrigin(c) },
-    head: (product) =>
+    head: (product, markets) =>
       meta.head({
         params,
         product,
         address,
         // Read only by a page that shows its product: the error page, drawn when the
-        // configuration is what failed, must not ask for it.
+        // configuration is what failed, must not ask for it. Where it ships is Shopify's
+        // answer, asked with the product.
         get shipping() {
-          return readConfig(c.env).shipping
+          return { countries: markets?.shipsTo ?? [], transitDays: readConfig(c.env).shipping.transitDays }
         },
       }),
     status: meta.status,

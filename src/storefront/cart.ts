@@ -9,8 +9,12 @@ export type CartLineInput = { merchandiseId: string; quantity: number }
 /** The hosted cart as Shopify created it: docs/product.md's fields ('The cart'), its lines flattened. */
 export type CreatedCart = { id: string; checkoutUrl: string; totalQuantity: number; totalAmount: Money; lines: CartLineInput[] }
 
+// The cart is made in the shopper's market: `buyerIdentity.countryCode` sets its country, and
+// so its currency and the checkout's shipping, and `@inContext` prices the answer there.
+// Without a country `$country` is Shopify's 'unknown region' (ZZ), as in Hydrogen's cart
+// documents, and the cart is the primary market's.
 export const CART_CREATE_MUTATION = /* GraphQL */ `
-  mutation CartCreate($input: CartInput!) {
+  mutation CartCreate($input: CartInput!, $country: CountryCode = ZZ) @inContext(country: $country) {
     cartCreate(input: $input) {
       cart {
         id
@@ -66,15 +70,18 @@ export function withOnlineStoreChannel(checkoutUrl: string): string {
   return url.toString()
 }
 
-/** Creates the hosted cart once, at checkout, from the browser's lines. */
+/**
+ * Creates the hosted cart once, at checkout, from the browser's lines, in the shopper's
+ * country when it is known (src/storefront/country-codes.ts).
+ */
 export async function createCart(
   config: StorefrontConfig,
   lines: CartLineInput[],
-  buyerIp?: string | null,
+  { buyerIp, country }: { buyerIp?: string | null; country?: string | null } = {},
 ): Promise<CreatedCart> {
   const data = await storefrontFetch(config, {
     query: CART_CREATE_MUTATION,
-    variables: { input: { lines } },
+    variables: country ? { input: { lines, buyerIdentity: { countryCode: country } }, country } : { input: { lines } },
     data: cartCreateData,
     buyerIp,
   })

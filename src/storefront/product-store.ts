@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers'
 import { readConfig, type Bindings } from '../config'
 import { withinLimit } from '../rate-limit'
-import { fetchProduct } from './product'
+import { fetchProduct, type ShopMarkets } from './product'
 import type { Product } from '../../client/model/product'
 import { claimDelivery, RefreshSlots, releaseDelivery, type DeliveryClaim } from './webhook-deliveries'
 
@@ -26,17 +26,18 @@ export type { DeliveryClaim }
 export type CacheOutcome = 'HIT' | 'MISS' | 'STALE' | 'STALE-IF-ERROR'
 
 export type ProductRead =
-  | { kind: 'known'; product: Product | null; outcome: CacheOutcome; upstreamMs?: number }
+  | { kind: 'known'; product: Product | null; markets: ShopMarkets; outcome: CacheOutcome; upstreamMs?: number }
   /** Nothing is known of this handle, and asking Shopify would pass the client's rate limit. */
   | { kind: 'refused' }
 
-type Entry = { storedAt: number; product: Product | null }
+type Entry = { storedAt: number; product: Product | null; markets: ShopMarkets }
+type Fetched = Omit<Entry, 'storedAt'>
 
-/** Bump when the stored Product shape changes, so old entries are not read back (v2: options). */
-const ENTRY_KEY = 'entry-v2'
+/** Bump when the stored shape changes, so old entries are not read back (v2: options; v3: where the shop sells). */
+const ENTRY_KEY = 'entry-v3'
 export class ProductStore extends DurableObject<Bindings> {
   #entry: Entry | null | undefined // undefined until read from storage
-  #refreshing: Promise<Product | null> | null = null
+  #refreshing: Promise<Fetched> | null = null
   #refreshSlots = new RefreshSlots()
 
   /** When a webhook's refresh-and-purge may run (webhook-deliveries.ts, RefreshSlots). */
@@ -58,24 +59,24 @@ export class ProductStore extends DurableObject<Bindings> {
     const age = entry ? (Date.now() - entry.storedAt) / 1000 : Infinity
     const fresh = entry?.product ? lifetimes.freshSeconds : lifetimes.notFoundSeconds
 
-    if (entry && age < fresh) return { kind: 'known', product: entry.product, outcome: 'HIT' }
+    if (entry && age < fresh) return { kind: 'known', product: entry.product, markets: entry.markets, outcome: 'HIT' }
     if (entry?.product && age < fresh + lifetimes.staleWhileRevalidateSeconds) {
       this.#refresh(handle, options.buyerIp).catch((error: Error) =>
         // Logged here, under the id of the request that asked, since that answer is already out.
         console.warn(JSON.stringify({ level: 'warn', message: 'background product refresh failed', requestId: options.requestId, handle, error: { name: error.name, message: error.message } })),
       )
-      return { kind: 'known', product: entry.product, outcome: 'STALE' }
+      return { kind: 'known', product: entry.product, markets: entry.markets, outcome: 'STALE' }
     }
     if (!entry?.product && !(await withinLimit(this.env.STOREFRONT_RATE_LIMITER, options.buyerIp))) return { kind: 'refused' }
 
     const started = Date.now()
     try {
-      const product = await this.#refresh(handle, options.buyerIp)
-      return { kind: 'known', product, outcome: 'MISS', upstreamMs: Date.now() - started }
+      const { product, markets } = await this.#refresh(handle, options.buyerIp)
+      return { kind: 'known', product, markets, outcome: 'MISS', upstreamMs: Date.now() - started }
     } catch (error) {
       const servable = entry?.product && age < fresh + Math.max(lifetimes.staleWhileRevalidateSeconds, lifetimes.staleIfErrorSeconds)
       if (!servable) throw error
-      return { kind: 'known', product: entry.product, outcome: 'STALE-IF-ERROR' }
+      return { kind: 'known', product: entry.product, markets: entry.markets, outcome: 'STALE-IF-ERROR' }
     }
   }
 
@@ -117,13 +118,13 @@ export class ProductStore extends DurableObject<Bindings> {
   }
 
   /** One Shopify call at a time for this product, shared by everyone who asks meanwhile. */
-  #refresh(handle: string, buyerIp?: string | null): Promise<Product | null> {
+  #refresh(handle: string, buyerIp?: string | null): Promise<Fetched> {
     if (this.#refreshing) return this.#refreshing
     const { storefront } = readConfig(this.env)
     const refreshing = fetchProduct(storefront, handle, buyerIp)
-      .then(async (product) => {
-        await this.#save({ storedAt: Date.now(), product })
-        return product
+      .then(async (fetched) => {
+        await this.#save({ storedAt: Date.now(), ...fetched })
+        return fetched
       })
       .finally(() => {
         this.#refreshing = null

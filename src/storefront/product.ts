@@ -10,9 +10,29 @@ import { thumbHashToAverageRGBA } from 'thumbhash'
 // turns the answer into the shop's Product (client/model/product.ts): the fields docs/product.md's
 // Product lists, options included (as `optionValues`, the 2025-07 field that replaced
 // `values`), reshaped to `{ name, values }`.
+// Where the shop sells is asked in the same call, with no `@inContext`, so that it is kept,
+// refreshed and purged with the product (one Shopify call per freshness window): the countries
+// it ships to (`shop.shipsToCountries`), the countries of its markets with each one's currency
+// (`localization.availableCountries`), and its primary market's country, which Shopify answers
+// as `localization.country` when no country is given.
 // Stryker disable next-line StringLiteral: the document is checked against Shopify's schema instead (test/unit/graphql-documents.test.ts)
 export const PRODUCT_QUERY = /* GraphQL */ `
   query ProductByHandle($handle: String!) {
+    shop {
+      shipsToCountries
+    }
+    localization {
+      country {
+        isoCode
+      }
+      availableCountries {
+        isoCode
+        name
+        currency {
+          isoCode
+        }
+      }
+    }
     product(handle: $handle) {
       id
       title
@@ -71,7 +91,26 @@ const money = z.object({ amount: z.string(), currencyCode: z.string() })
 const size = z.number().int().positive().nullable()
 const imageData = z.object({ url: z.url(), altText: z.string().nullable(), width: size, height: size, thumbhash: z.string().max(100).nullable() })
 
+const shopMarketsData = {
+  shop: z.object({ shipsToCountries: z.array(z.string()) }),
+  localization: z.object({
+    country: z.object({ isoCode: z.string() }),
+    availableCountries: z.array(z.object({ isoCode: z.string(), name: z.string(), currency: z.object({ isoCode: z.string() }) })),
+  }),
+}
+
+/**
+ * Where the shop sells, from Shopify: the primary market's country, the countries it ships
+ * to, and the countries of its markets, each with its name and currency.
+ */
+export type ShopMarkets = {
+  primaryCountry: string
+  shipsTo: string[]
+  countries: { isoCode: string; name: string; currency: string }[]
+}
+
 const productData = z.object({
+  ...shopMarketsData,
   product: z
     .object({
       id: z.string(),
@@ -127,12 +166,20 @@ export function averageColour(thumbhash: string): string | null {
   }
 }
 
-/** The product with this handle, or null when the shop has none. */
+function reshapeMarkets({ shop, localization }: Pick<ProductData, 'shop' | 'localization'>): ShopMarkets {
+  return {
+    primaryCountry: localization.country.isoCode,
+    shipsTo: shop.shipsToCountries,
+    countries: localization.availableCountries.map(({ isoCode, name, currency }) => ({ isoCode, name, currency: currency.isoCode })),
+  }
+}
+
+/** The product with this handle (null when the shop has none), and where the shop sells. */
 export async function fetchProduct(
   config: StorefrontConfig,
   handle: string,
   buyerIp?: string | null,
-): Promise<Product | null> {
+): Promise<{ product: Product | null; markets: ShopMarkets }> {
   const data = await storefrontFetch(config, { query: PRODUCT_QUERY, variables: { handle }, data: productData, buyerIp })
-  return data.product ? reshapeProduct(data.product) : null
+  return { product: data.product ? reshapeProduct(data.product) : null, markets: reshapeMarkets(data) }
 }

@@ -2,9 +2,10 @@ import type { Bindings, Config } from '../config'
 import { API_VERSION } from './client'
 import type { CacheOutcome, ProductRead } from './product-store'
 import type { Product } from '../../client/model/product'
+import type { ShopMarkets } from './product'
 
 export type { CacheOutcome }
-export type StoredProduct = { product: Product | null; outcome: CacheOutcome; upstreamMs?: number }
+export type StoredProduct = { product: Product | null; markets: ShopMarkets; outcome: CacheOutcome; upstreamMs?: number }
 
 /** A Shopify call for a handle nobody has asked about recently was refused by the rate limit. */
 export class TooManyLookups extends Error {
@@ -33,5 +34,5 @@ export function productStore(env: Bindings, config: Config, handle: string) {
 export async function readProduct(ctx: ReadProductContext, handle: string): Promise<StoredProduct> {
   const read: ProductRead = await productStore(ctx.env, ctx.config, handle).read(handle, { buyerIp: ctx.buyerIp, requestId: ctx.requestId })
   if (read.kind === 'refused') throw new TooManyLookups('too many lookups of unknown products')
-  return { product: read.product, outcome: read.outcome, upstreamMs: read.upstreamMs }
+  return { product: read.product, markets: read.markets, outcome: read.outcome, upstreamMs: read.upstreamMs }
 }

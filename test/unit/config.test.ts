@@ -115,13 +115,11 @@ test('tokens and the webhook secret are used without the spaces and newline they
   expect(() => config({ SHOPIFY_STOREFRONT_TOKEN: '  ' })).toThrow('SHOPIFY_STOREFRONT_TOKEN is not set (nor SHOPIFY_STOREFRONT_PRIVATE_TOKEN): the Storefront API needs a token')
 })
 
-test('shipping: US and 3-5 business days unless set; a list of countries and a span of days, each bad one named', () => {
+test('shipping: 3-5 business days in transit unless set, a bad span named; where it ships is no setting but Shopify’s answer', () => {
   const vars = { SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't' }
-  expect(readConfig(env(vars)).shipping).toEqual({ countries: ['US'], transitDays: { min: 3, max: 5 } })
-  expect(readConfig(env({ ...vars, SHIPPING_COUNTRIES: ' us, CA ', SHIPPING_TRANSIT_DAYS: '4 – 8' })).shipping).toEqual({ countries: ['US', 'CA'], transitDays: { min: 4, max: 8 } })
+  expect(readConfig(env(vars)).shipping).toEqual({ transitDays: { min: 3, max: 5 } })
+  expect(readConfig(env({ ...vars, SHIPPING_TRANSIT_DAYS: '4 – 8' })).shipping).toEqual({ transitDays: { min: 4, max: 8 } })
   expect(readConfig(env({ ...vars, SHIPPING_TRANSIT_DAYS: '6' })).shipping.transitDays).toEqual({ min: 6, max: 6 })
-  expect(() => readConfig(env({ ...vars, SHIPPING_COUNTRIES: 'USA' }))).toThrow('SHIPPING_COUNTRIES "USA" is not a list of two-letter country codes')
-  expect(() => readConfig(env({ ...vars, SHIPPING_COUNTRIES: ',' }))).toThrow('SHIPPING_COUNTRIES')
   expect(() => readConfig(env({ ...vars, SHIPPING_TRANSIT_DAYS: '8-4' }))).toThrow('SHIPPING_TRANSIT_DAYS "8-4" is not a span of days')
   expect(() => readConfig(env({ ...vars, SHIPPING_TRANSIT_DAYS: 'a week' }))).toThrow('SHIPPING_TRANSIT_DAYS')
 })

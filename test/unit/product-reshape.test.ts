@@ -62,6 +62,16 @@ const goodNode = () => ({
   options: [{ name: 'Size', optionValues: [{ name: 'One' }] }],
   variants: { nodes: [{ id: 'gid://shopify/ProductVariant/1', title: 'Default', availableForSale: true, sku: 'SQS-1', barcode: null, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [{ name: 'Size', value: 'One' }], image: null }] },
 })
+const MARKETS = {
+  shop: { shipsToCountries: ['US', 'DE'] },
+  localization: {
+    country: { isoCode: 'US' },
+    availableCountries: [
+      { isoCode: 'US', name: 'United States', currency: { isoCode: 'USD' } },
+      { isoCode: 'DE', name: 'Germany', currency: { isoCode: 'EUR' } },
+    ],
+  },
+}
 const storefront = { origin: 'https://blanket-shop.myshopify.com', token: { kind: 'public' as const, value: 't' }, timeoutMs: 5000 }
 
 test.each([
@@ -79,8 +89,29 @@ test.each([
 ])('a product without %s is refused', async (_, spoil) => {
   const node = goodNode()
   spoil(node)
-  vi.stubGlobal('fetch', async () => Response.json({ data: { product: node } }))
+  vi.stubGlobal('fetch', async () => Response.json({ data: { ...MARKETS, product: node } }))
   await expect(fetchProduct(storefront, 'toddler-blanket')).rejects.toThrow(/^Unexpected answer from Shopify/)
-  vi.stubGlobal('fetch', async () => Response.json({ data: { product: goodNode() } }))
-  await expect(fetchProduct(storefront, 'toddler-blanket')).resolves.toMatchObject({ title: 'Blanket', options: [{ name: 'Size', values: ['One'] }], variants: [{ selectedOptions: [{ name: 'Size', value: 'One' }] }] })
+  vi.stubGlobal('fetch', async () => Response.json({ data: { ...MARKETS, product: goodNode() } }))
+  await expect(fetchProduct(storefront, 'toddler-blanket')).resolves.toMatchObject({
+    product: { title: 'Blanket', options: [{ name: 'Size', values: ['One'] }], variants: [{ selectedOptions: [{ name: 'Size', value: 'One' }] }] },
+  })
+})
+
+test.each([
+  ['the countries it ships to', (data: any) => delete data.shop.shipsToCountries],
+  ['its primary country', (data: any) => delete data.localization.country],
+  ['a market country’s currency', (data: any) => delete data.localization.availableCountries[0].currency],
+])('an answer without %s is refused', async (_, spoil) => {
+  const data: any = structuredClone({ ...MARKETS, product: goodNode() })
+  spoil(data)
+  vi.stubGlobal('fetch', async () => Response.json({ data }))
+  await expect(fetchProduct(storefront, 'toddler-blanket')).rejects.toThrow(/^Unexpected answer from Shopify/)
+})
+
+test('where the shop sells is reshaped, the primary market being the country Shopify answers without a context', async () => {
+  vi.stubGlobal('fetch', async () => Response.json({ data: { ...MARKETS, product: null } }))
+  await expect(fetchProduct(storefront, 'gone')).resolves.toEqual({
+    product: null,
+    markets: { primaryCountry: 'US', shipsTo: ['US', 'DE'], countries: [{ isoCode: 'US', name: 'United States', currency: 'USD' }, { isoCode: 'DE', name: 'Germany', currency: 'EUR' }] },
+  })
 })

@@ -13,8 +13,9 @@ function withStore(answer: ProductRead) {
 }
 
 test('one call to the one object named by shop, API version and handle', async () => {
-  const { read, getByName, ctx } = withStore({ kind: 'known', product: null, outcome: 'MISS', upstreamMs: 80 })
-  expect(await readProduct(ctx, 'toddler-blanket')).toEqual({ product: null, outcome: 'MISS', upstreamMs: 80 })
+  const markets = { primaryCountry: 'US', shipsTo: ['US'], countries: [{ isoCode: 'US', name: 'United States', currency: 'USD' }] }
+  const { read, getByName, ctx } = withStore({ kind: 'known', product: null, markets, outcome: 'MISS', upstreamMs: 80 })
+  expect(await readProduct(ctx, 'toddler-blanket')).toEqual({ product: null, markets, outcome: 'MISS', upstreamMs: 80 })
   expect(getByName.mock.calls).toEqual([['blanket-shop.myshopify.com/2025-07/toddler-blanket']])
   expect(read.mock.calls).toEqual([['toddler-blanket', { buyerIp: '203.0.113.7', requestId: 'r1' }]])
 })

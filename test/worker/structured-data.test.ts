@@ -101,7 +101,8 @@ describe('structured data for merchant listings', () => {
       shippingDetails: {
         '@type': 'OfferShippingDetails',
         shippingRate: { '@type': 'MonetaryAmount', value: 0, currency: 'USD' },
-        shippingDestination: [{ '@type': 'DefinedRegion', addressCountry: 'US' }],
+        // Where Shopify says the shop ships (the double's `shop.shipsToCountries`).
+        shippingDestination: shop.double.shipsTo.map((addressCountry) => ({ '@type': 'DefinedRegion', addressCountry })),
         deliveryTime: {
           '@type': 'ShippingDeliveryTime',
           handlingTime: { '@type': 'QuantitativeValue', minValue: 2, maxValue: 5, unitCode: 'DAY' },
@@ -110,7 +111,7 @@ describe('structured data for merchant listings', () => {
       },
       hasMerchantReturnPolicy: {
         '@type': 'MerchantReturnPolicy',
-        applicableCountry: ['US'],
+        applicableCountry: shop.double.shipsTo,
         returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
         merchantReturnDays: 7,
         merchantReturnLink: `${SHOP_ORIGIN}/terms`,
@@ -137,14 +138,15 @@ describe('the landing page without its product', () => {
   })
 })
 
-describe('structured data follows the shop’s settings', () => {
+describe('structured data follows Shopify and the shop’s settings', () => {
   let shop: Shop
   beforeAll(async () => {
-    shop = await startShop({ SHIPPING_COUNTRIES: 'US, CA', SHIPPING_TRANSIT_DAYS: '4-8' })
+    shop = await startShop({ SHIPPING_TRANSIT_DAYS: '4-8' })
   })
   afterAll(() => shop?.dispose())
 
-  test('the shipping destinations, the countries of the return policy and the transit time', async () => {
+  test('the shipping destinations and the countries of the return policy are Shopify’s, the transit time the setting’s', async () => {
+    shop.double.shipsTo = ['US', 'CA']
     const data = structuredData(await (await shop.fetch('/product/toddler-blanket')).text())
     expect(at(data, 'offers.shippingDetails.shippingDestination.addressCountry')).toEqual(['US', 'CA'])
     expect(at(data, 'offers.hasMerchantReturnPolicy.applicableCountry')).toEqual(['US', 'CA'])

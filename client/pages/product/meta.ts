@@ -1,13 +1,10 @@
-import { LANDING_PRODUCT_HANDLE } from '../../model/product-result'
+import { LANDING_PRODUCT_HANDLE, PRODUCT_HANDLE as HANDLE } from '../../model/product-result'
 import { SHOP_NAME, TAGLINE } from '../../content/shop'
 import type { PageMeta } from '../page-meta'
 import { productStructuredData } from '../product-structured-data'
 import { productShareImage, shopShareImage } from '../share-image'
 
-// Shopify handles are short lowercase slugs; anything else cannot name a product, so it
-// is the page's 'Product not found' view without asking Shopify.
-const HANDLE = /^[\p{Ll}\p{Lo}\p{N}_-]{1,255}$/u
-
+// A handle that cannot name a product is the page's 'Product not found' view, without asking Shopify.
 export const meta: PageMeta = {
   product: ({ handle = '' }) => (HANDLE.test(handle) ? handle : null),
   // `/product/Toddler-Blanket` (a link typed by hand, a shared address) means the handle Shopify writes in lowercase.

@@ -2,6 +2,7 @@ import { Suspense, use } from 'react'
 import type { Product } from '../../model/product'
 import { BenefitStrip } from '../../components/BenefitStrip'
 import { BuyButton } from '../../components/BuyButton'
+import { MarketLine } from '../../components/MarketLine'
 import { Gallery, type DrawPicture } from '../../components/Gallery'
 import { ShopifyPicture } from '../../components/ShopifyPicture'
 import type { Image } from '../../model/product'
@@ -57,6 +58,7 @@ function ProductView({ product }: { product: Product }) {
             <BuyButton then="toast" className="mt-8 w-full md:w-auto">
               Add to Cart
             </BuyButton>
+            <MarketLine handle={product.handle} announce />
 
             {/* <details> opens without JavaScript, and before the app is live. */}
             <details className="group mt-8 rounded-2xl border border-stone-200">

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, beforeEach, expect, onTestFinished, test } from 'vitest'
+import { eventually, startShop, type Shop } from '../../scripts/harness/shop'
+
+// GET and HEAD /.well-known/ucp: the store's Shopify-hosted UCP profile, from the shop's own
+// domain (src/routes/ucp.ts). Kept for UCP_PROFILE_CACHE_SECONDS (60 s deployed; 1 s here, so
+// a test can outlive it) by Workers Cache, whose local stand-in is in front of every request.
+
+let shop: Shop
+beforeAll(async () => {
+  shop = await startShop({ UCP_PROFILE_CACHE_SECONDS: '1' })
+})
+afterAll(() => shop?.dispose())
+beforeEach(() => shop.double.reset())
+
+test('the profile as Shopify serves it, with only its type and validators, kept 60 s and a day stale while Shopify errs', async () => {
+  const res = await shop.fetch('/.well-known/ucp?agent=1', { headers: { Cookie: 'cart=secret; _shopify_y=me', Authorization: 'Bearer shopper', 'Accept-Language': 'de', 'User-Agent': 'agent/1' } })
+  expect(res.status).toBe(200)
+  const profile = (await res.json()) as { ucp: { version: string; services: Record<string, { endpoint?: string }[]>; capabilities: Record<string, unknown>; payment_handlers: Record<string, unknown> } }
+  expect(Object.keys(profile.ucp).sort()).toEqual(['capabilities', 'payment_handlers', 'services', 'version'])
+  // The endpoints are the store's own, on its Shopify domain: the proxy passes the profile on unchanged.
+  expect(profile.ucp.services['dev.ucp.shopping']![0]!.endpoint).toBe(`${shop.doubleOrigin}/api/ucp/mcp`)
+
+  expect(res.headers.get('Content-Type')).toBe('application/json')
+  expect(res.headers.get('ETag')).toMatch(/^"ucp-\d+"$/)
+  expect(res.headers.get('Last-Modified')).toBe('Tue, 01 Sep 2026 00:00:00 GMT')
+  expect(res.headers.get('Cache-Control')).toBe('public, max-age=1, stale-if-error=86400')
+  // Nothing of Shopify's own, and nothing of this request in what the edge keeps.
+  for (const name of ['Set-Cookie', 'X-Request-Id', 'Server-Timing']) expect(res.headers.get(name)).toBeNull()
+
+  // Shopify was asked with nothing of the shopper's: no cookies, no authorization, no query.
+  expect(shop.double.ucpCalls).toHaveLength(1)
+  const [asked] = shop.double.ucpCalls
+  expect(asked!.search).toBe('')
+  expect(asked!.headers.accept).toBe('application/json')
+  for (const name of ['cookie', 'authorization', 'accept-language', 'user-agent']) expect(asked!.headers[name]).toBeUndefined()
+
+  // Kept: the next agent is answered from the edge, HEAD too.
+  const again = await shop.fetch('/.well-known/ucp')
+  expect(again.headers.get('cf-cache-status')).toBe('HIT')
+  const head = await shop.fetch('/.well-known/ucp', { method: 'HEAD' })
+  expect(head.status).toBe(200)
+  expect(head.headers.get('Content-Type')).toBe('application/json')
+  expect(await head.text()).toBe('')
+  expect(shop.double.ucpCalls).toHaveLength(1)
+
+  // Past its 60 s (here 1 s), while Shopify errs: the stale copy, and the error is not kept.
+  shop.double.failUcp(503)
+  await eventually(async () => (await shop.fetch('/.well-known/ucp')).headers.get('cf-cache-status') === 'STALE', 4000)
+  const stale = await shop.fetch('/.well-known/ucp')
+  expect(stale.status).toBe(200)
+  expect(await stale.json()).toEqual(profile)
+  shop.double.failUcp(null)
+  await eventually(async () => (await shop.fetch('/.well-known/ucp')).headers.get('cf-cache-status') === 'EXPIRED', 4000)
+})
+
+test('with nothing kept, Shopify’s error is a 502 that no cache keeps, logged with the request id', async () => {
+  // A data centre of its own, where no profile was ever kept.
+  const shop = await startShop({ UCP_PROFILE_CACHE_SECONDS: '1' })
+  onTestFinished(() => shop.dispose())
+  shop.double.failUcp(500)
+  const res = await shop.fetch('/.well-known/ucp')
+  expect(res.status).toBe(502)
+  expect(res.headers.get('Cache-Control')).toBe('no-store')
+  expect(res.headers.get('cf-cache-status')).toBe('DYNAMIC')
+  expect(await res.json()).toEqual({ error: 'The store’s UCP profile could not be fetched from Shopify' })
+  const requestId = res.headers.get('X-Request-Id')
+  expect(shop.logEntries().some((entry) => entry.message === 'UCP profile not served by Shopify' && entry.requestId === requestId && entry.status === 500)).toBe(true)
+  // Shopify recovered: the next agent gets the profile at once, not a kept error.
+  shop.double.failUcp(null)
+  expect((await shop.fetch('/.well-known/ucp')).status).toBe(200)
+})
+
+test('other methods are refused, saying which are allowed', async () => {
+  const res = await shop.fetch('/.well-known/ucp', { method: 'POST', body: '{}' })
+  expect(res.status).toBe(405)
+  expect(res.headers.get('Allow')).toBe('GET, HEAD')
+})

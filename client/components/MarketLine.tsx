@@ -1,23 +1,7 @@
 import { useEffect, useState } from 'react'
-import { MARKET_PATH, marketLine, type MarketAnswer } from '../model/market'
-
-const asked = new Map<string, Promise<MarketAnswer>>()
-
-/** The shop's answer for this shopper's country (GET /market), asked once per page load and product. */
-function askMarket(handle: string): Promise<MarketAnswer> {
-  let answer = asked.get(handle)
-  if (!answer) {
-    answer = fetch(`${MARKET_PATH}?handle=${encodeURIComponent(handle)}`)
-      .then((response) => (response.ok ? (response.json() as Promise<MarketAnswer>) : { kind: 'unknown' as const }))
-      // Nothing to add is better than a guess: the page's own words stand.
-      .catch(() => ({ kind: 'unknown' as const }))
-    asked.set(handle, answer)
-  }
-  return answer
-}
+import { useSettledProduct } from '../product-context'
 
 type MarketLineProps = {
-  handle: string
   /** The first line on a page is a live region, so a screen reader says it once when it arrives. */
   announce?: boolean
 }
@@ -27,14 +11,18 @@ type MarketLineProps = {
  * and the order buttons, in plain words: 'Ships to Germany · €35.00 at checkout', 'We don’t
  * ship to Brazil yet'. Nothing in the store's primary market, so every word of the page stays
  * as it is there. It is drawn over the space below the button (absolutely placed, in the
- * section's padding), so its arrival moves nothing (CLS 0); the page paints without waiting
- * for it.
+ * section's padding), so its arrival moves nothing (CLS 0), and the page paints without
+ * waiting for it: the answer and its words (market-words.ts) come once the page is live and
+ * has its product, in a chunk of their own, off the critical path.
  */
-export function MarketLine({ handle, announce = false }: MarketLineProps) {
+export function MarketLine({ announce = false }: MarketLineProps) {
+  const result = useSettledProduct()
+  const handle = result?.status === 'found' ? result.product.handle : null
   const [line, setLine] = useState<string | null>(null)
   useEffect(() => {
+    if (!handle) return
     let current = true
-    void askMarket(handle).then((answer) => current && setLine(marketLine(answer)))
+    void import('./market-words').then(({ marketLineFor }) => marketLineFor(handle)).then((text) => current && setLine(text))
     return () => {
       current = false
     }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { unstable_getMiniflareWorkerOptions } from 'wrangler'
 import { aggregate, type Report } from '../report/aggregate.ts'
 import { localStandIn } from '../report/sources.ts'
+import { shipsTo } from '../report/shipping.ts'
 import { REPORT_PATH } from '../../src/local/analytics.ts'
 import { PURGE_PATH } from '../../src/local/workers-cache.ts'
 import { startStorefrontDouble, type RunningDouble } from '../../storefront-double/server.ts'
@@ -172,10 +173,10 @@ export async function startDataCentres(count: number, vars: Vars = {}, options: 
     async analyticsRows(): Promise<Record<string, string | number>[]> {
       return ((await (await fetch(new URL(`${REPORT_PATH}?hours=1`, origin))).json()) as { data: Record<string, string | number>[] }).data
     },
-    /** `npm run report` over the last hour, from the stand-in's own answers. */
+    /** `npm run report` over the last hour, from the stand-in's own answers and where the shop's landing page says it ships. */
     async report(): Promise<Report> {
       const { answers, notes } = await localStandIn(origin).read(1)
-      return aggregate(answers, notes)
+      return aggregate(answers, notes, await shipsTo(origin).catch(() => null))
     },
     /** Runs the Worker's `scheduled` handler, as the Cron Trigger does, and waits for it to finish. */
     async scheduled(cron = '*/5 * * * *') {

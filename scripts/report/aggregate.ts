@@ -2,7 +2,7 @@
 // funnel and the vitals, already counted where the rows are, each row weighted by its
 // `_sample_interval`. Pure, so tests can feed it answers.
 import { FUNNEL, VITALS, type FunnelStep, type VitalName } from '../../client/analytics/vocabulary.ts'
-import { HISTOGRAM_BINS, REPORTED_VITALS, type Answers, type Row } from '../../src/analytics/queries.ts'
+import { COUNTRY_FUNNEL, HISTOGRAM_BINS, REPORTED_VITALS, type Answers, type Row } from '../../src/analytics/queries.ts'
 
 export type Percentile = { p75: number; count: number }
 export type Report = {
@@ -11,6 +11,11 @@ export type Report = {
   /** Beacons POST /events turned away (over the rate limit, too large, invalid), at least this many. */
   refusedBeacons: number
   funnel: { step: FunnelStep; count: number; conversion: number | null }[]
+  /**
+   * The funnel by country (Cloudflare's; '' where it named none), most page views first, and
+   * whether the shop ships there (null when where it ships could not be read).
+   */
+  byCountry: ({ country: string; ships: boolean | null } & Record<(typeof COUNTRY_FUNNEL)[number], number>)[]
   checkoutFailures: Record<string, number>
   /** The tap to the checkout's tab (browsers), and Shopify's cartCreate within it (the Worker): null until some checkout was timed. */
   checkoutTimes: Record<'tapToCheckout' | 'cartCreate', { p50: number; p75: number; count: number } | null>
@@ -37,7 +42,8 @@ function samplingNote(window: Row | undefined): string[] {
   return [`Sampled: the ${stored} rows stored for this window stand for ${events} events (one row for up to ${largest.toLocaleString('en')}). Counts and percentiles are estimates from the sample; a shorter --hours reads at a finer rate.`]
 }
 
-export function aggregate(answers: Answers, notes: string[] = []): Report {
+/** `shipsTo`: the countries the shop ships to (scripts/report/shipping.ts), or null when not known. */
+export function aggregate(answers: Answers, notes: string[] = [], shipsTo: string[] | null = null): Report {
   const events = (event: string) => answers.events.filter((row) => str(row.event) === event)
   const count = (event: string) => events(event).reduce((total, row) => total + num(row.n), 0)
   const carts = answers.carts[0]
@@ -81,6 +87,16 @@ export function aggregate(answers: Answers, notes: string[] = []): Report {
     }),
   ) as Report['distributions']
 
+  const countries = new Map<string, Report['byCountry'][number]>()
+  for (const row of answers.funnelByCountry) {
+    const country = str(row.country)
+    const counts = countries.get(country) ?? { country, ships: shipsTo && country ? shipsTo.includes(country) : null, page_view: 0, add_to_cart: 0, checkout_started: 0, checkout_created: 0 }
+    const event = str(row.event)
+    if ((COUNTRY_FUNNEL as readonly string[]).includes(event)) counts[event as (typeof COUNTRY_FUNNEL)[number]] += num(row.n)
+    countries.set(country, counts)
+  }
+  const byCountry = [...countries.values()].sort((a, b) => b.page_view - a.page_view || a.country.localeCompare(b.country))
+
   const lcpElements: Report['lcpElements'] = {}
   for (const row of answers.lcpElements) (lcpElements[str(row.route)] ??= {})[str(row.element)] = num(row.n)
 
@@ -97,6 +113,7 @@ export function aggregate(answers: Answers, notes: string[] = []): Report {
     notes: [...samplingNote(answers.window[0]), ...notes],
     refusedBeacons: events('beacon_refused').reduce((total, row) => total + num(row.total), 0),
     funnel,
+    byCountry,
     checkoutFailures,
     checkoutTimes: { tapToCheckout: timed('checkout_ready'), cartCreate: timed('checkout_created') },
     vitals: { byPage: breakdown(answers.byPage), byCountry: breakdown(answers.byCountry), byDevice: breakdown(answers.byDevice), byNavigation: breakdown(answers.byNavigation) },

@@ -3,7 +3,7 @@
 import { VITALS, type VitalName } from '../../client/analytics/vocabulary.ts'
 import { BIN_WIDTH, HISTOGRAM_BINS, REPORTED_VITALS, THRESHOLDS } from '../../src/analytics/queries.ts'
 import type { Report } from './aggregate.ts'
-import { checkHistory, checkoutTimes, formatVital, percent, STEP_NAMES } from './text.ts'
+import { checkHistory, checkoutTimes, formatVital, funnelByCountry, percent, STEP_NAMES } from './text.ts'
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 const COLOURS = { good: '#0c7c59', needsImprovement: '#c77d00', poor: '#c0392b' }
@@ -56,6 +56,7 @@ export function asHtml(report: Report, heading: string): string {
 ${report.notes.map((note) => `<p><strong>${escape(note)}</strong></p>`).join('')}
 <p>Beacons refused (over the rate limit, too large or invalid): at least ${Math.round(report.refusedBeacons)}</p>
 <h2>Funnel</h2>${funnelChart(report)}
+<h2>By country</h2><pre>${escape(funnelByCountry(report).join('\n'))}</pre>
 <h2>Checkout, from the tap</h2><pre>${escape(checkoutTimes(report).slice(1).join('\n'))}</pre>
 <h2>Checkout checks</h2><pre>${escape(checkHistory(report).join('\n'))}</pre>
 <h2>Core Web Vitals from shoppers' browsers</h2>

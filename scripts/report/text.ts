@@ -18,6 +18,7 @@ export const percent = (share: number | null) => (share === null ? '' : `${(shar
 export function asText(report: Report, heading: string): string {
   const lines = [heading, ...report.notes.map((note) => `\n! ${note}`), '', 'Funnel                          count   of the step before']
   for (const { step, count, conversion } of report.funnel) lines.push(`  ${STEP_NAMES[step].padEnd(28)}${String(Math.round(count)).padStart(7)}   ${percent(conversion)}`)
+  lines.push('', ...funnelByCountry(report))
   lines.push('', `Beacons refused (over the rate limit, too large or invalid): at least ${Math.round(report.refusedBeacons)}`)
   const failures = Object.entries(report.checkoutFailures)
   if (failures.length > 0) lines.push('', `Checkout failures: ${failures.map(([reason, n]) => `${reason} ${n}`).join(', ')}`)
@@ -56,3 +57,20 @@ export function checkHistory(report: Report): string[] {
   lines.push(`Alerts sent: ${sent.length === 0 ? 'none' : sent.map(([kind, n]) => `${kind} ${n}`).join(', ')}`)
   return lines
 }
+
+/** Page views, order taps and checkouts by country, and the countries that came but cannot be shipped to. */
+export function funnelByCountry({ byCountry }: Report): string[] {
+  if (byCountry.length === 0) return ['By country: no page views, order taps or checkouts yet']
+  const lines = ['By country (Cloudflare’s)          page views  order taps  checkouts started  created']
+  for (const row of byCountry) {
+    const name = `${row.country || '(unknown)'}${row.ships === false ? ' (not shipped to)' : ''}`
+    lines.push(`  ${name.padEnd(34)}${[row.page_view, row.add_to_cart, row.checkout_started, row.checkout_created].map((n, i) => String(Math.round(n)).padStart([10, 12, 19, 9][i]!)).join('')}`)
+  }
+  const unserved = byCountry.filter((row) => row.ships === false)
+  if (byCountry.some((row) => row.ships === null && row.country)) lines.push('Where the shop ships is not known here, so no country is marked (scripts/report/shipping.ts).')
+  else lines.push(unserved.length === 0 ? 'Every country that came is shipped to.' : `Came, but not shipped to: ${unserved.map(describeUnserved).join('; ')}`)
+  return lines
+}
+
+export const describeUnserved = (row: Report['byCountry'][number]) =>
+  `${row.country} (${Math.round(row.page_view)} page views, ${Math.round(row.add_to_cart)} order taps, ${Math.round(row.checkout_created)} checkouts)`

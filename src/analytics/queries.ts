@@ -30,6 +30,9 @@ export const BIN_WIDTH = Object.fromEntries(VITALS.map((name) => [name, (THRESHO
 /** The vitals broken down by page, country, device and how the page load began. */
 export const REPORTED_VITALS = ['LCP', 'INP', 'CLS'] as const satisfies VitalName[]
 
+/** The steps `npm run report` counts by country. */
+export const COUNTRY_FUNNEL = ['page_view', 'add_to_cart', 'checkout_started', 'checkout_created'] as const
+
 /** A question: its SQL, given the dataset and the condition on `timestamp` that makes the window. */
 type Query = { sql(table: string, window: string): string }
 
@@ -70,6 +73,14 @@ export const QUERIES = {
   carts: {
     sql: (table, window) =>
       `SELECT SUM(made) AS created, SUM(if(made > 0, paid, 0)) AS completed FROM (SELECT ${c.cart} AS cart, max(if(${c.event} = 'checkout_created', _sample_interval, 0)) AS made, max(if(${c.event} = 'order_completed', _sample_interval, 0)) AS paid FROM ${table} WHERE ${window} AND (${c.event} = 'checkout_created' OR ${c.event} = 'order_completed') AND ${c.cart} != '' GROUP BY cart)`,
+  },
+  /**
+   * The funnel by the country Cloudflare saw (never the browser's word): page views and order
+   * taps (add_to_cart) from the browsers, checkouts started and created from the Worker.
+   */
+  funnelByCountry: {
+    sql: (table, window) =>
+      `SELECT ${c.country} AS country, ${c.event} AS event, SUM(_sample_interval) AS n FROM ${table} WHERE ${window} AND (${COUNTRY_FUNNEL.map((event) => `${c.event} = '${event}'`).join(' OR ')}) GROUP BY country, event`,
   },
   /** Each vital's page loads, p75, and how many were good and poor by THRESHOLDS. */
   vitals: {

@@ -259,6 +259,46 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
     expect(asHtml(figures, 'The shop')).toContain(`<strong>${note}`)
   })
 
+  test('the funnel by country, and the countries that came but are not shipped to, with their counts', async () => {
+    const rows = [
+      ...Array.from({ length: 5 }, () => row('page_view', { blob3: 'US' })),
+      row('add_to_cart', { blob3: 'US', double1: 2 }),
+      row('add_to_cart', { blob3: 'US' }),
+      row('checkout_started', { blob3: 'US', blob2: '' }),
+      row('checkout_created', { blob3: 'US', blob2: '', blob9: 'c1' }),
+      // Sampled: this row stands for three page views in Germany.
+      row('page_view', { blob3: 'DE', _sample_interval: 3 }),
+      row('page_view', { blob3: 'DE' }),
+      row('page_view', { blob3: 'BR' }),
+      row('page_view', { blob3: 'BR', blob2: '/product/:handle' }),
+      row('add_to_cart', { blob3: 'BR' }),
+      row('checkout_started', { blob3: 'BR', blob2: '' }),
+      row('checkout_failed', { blob3: 'BR', blob2: '', blob7: 'user' }),
+      row('page_view', { blob3: '' }),
+      // Not a step of the funnel by country.
+      row('cart_opened', { blob3: 'BR' }),
+      vital('LCP', 1200, { blob3: 'BR' }),
+    ]
+    const { read } = await readProduction(rows)
+    const figures = aggregate(read.answers, read.notes, ['US', 'DE', 'CA'])
+    // Worked out by hand: US 5 views, 2 order taps (rows, not quantities), 1 started, 1 made; DE 3 + 1 views; BR 2 views, 1 tap, 1 started, none made.
+    expect(figures.byCountry).toEqual([
+      { country: 'US', ships: true, page_view: 5, add_to_cart: 2, checkout_started: 1, checkout_created: 1 },
+      { country: 'DE', ships: true, page_view: 4, add_to_cart: 0, checkout_started: 0, checkout_created: 0 },
+      { country: 'BR', ships: false, page_view: 2, add_to_cart: 1, checkout_started: 1, checkout_created: 0 },
+      { country: '', ships: null, page_view: 1, add_to_cart: 0, checkout_started: 0, checkout_created: 0 },
+    ])
+    const text = asText(figures, 'The shop')
+    expect(text).toContain('Came, but not shipped to: BR (2 page views, 1 order taps, 0 checkouts)')
+    expect(text).toMatch(/BR \(not shipped to\)\s+2\s+1\s+1\s+0/)
+    expect(asHtml(figures, 'The shop')).toContain('Came, but not shipped to: BR')
+
+    // Where the shop ships could not be read: no country is marked either way.
+    const unknown = aggregate(read.answers, read.notes, null)
+    expect(unknown.byCountry.map((entry) => entry.ships)).toEqual([null, null, null, null])
+    expect(asText(unknown, 'The shop')).toContain('Where the shop ships is not known here')
+  })
+
   // The local stand-in's rows, counted by the same SQL in chDB; it says when it has let rows go.
   test('the local stand-in’s rows are counted by the same SQL, and a window that lost rows to its cap is reported as such', async () => {
     const env = {} as never

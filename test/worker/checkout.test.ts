@@ -176,7 +176,7 @@ describe('the error catalogue on the product page', () => {
     ['HTTP 402', { kind: 'status', status: 402 }, 'Shopify API access requires an active billing plan'],
     ['HTTP 503', { kind: 'status', status: 503 }, 'HTTP error! status: 503'],
     ['GraphQL errors', { kind: 'graphql-errors', messages: ['Internal error'] }, 'Error calling Shopify: Internal error'],
-    ['a body of the wrong shape', { kind: 'bad-shape' }, 'Unexpected answer from Shopify (product: Invalid input: expected object, received undefined)'],
+    ['a body of the wrong shape', { kind: 'bad-shape' }, 'Unexpected answer from Shopify (shop: Invalid input: expected object, received undefined; localization: Invalid input: expected object, received undefined; product: Invalid input: expected object, received undefined)'],
   ] as const)('%s → "Product not found" view, 503, the message logged', async (_, fault, message) => {
     shop.double.setFault(fault)
     const handle = `fault-${Math.random().toString(36).slice(2)}` // uncached

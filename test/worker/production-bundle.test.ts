@@ -21,12 +21,12 @@ type Metafile = { inputs: Record<string, { imports: { path: string; kind: string
 /**
  * The shop's own source files a cold product request reaches, from the production build's
  * esbuild metafile: the imports from src/index.ts, leaving out the other routes (the POST
- * endpoints: checkout, cart status, webhooks, events), the scheduled checkout check
+ * endpoints: checkout, cart status, webhooks, events; the market answer and the UCP profile), the scheduled checkout check
  * (src/monitoring/), the other pages and the cart sheet (imported on demand). The page metas'
  * template import counts the product page's only. What a newcomer reads to follow one request.
  */
 function filesAColdProductRequestReaches(meta: Metafile): string[] {
-  const otherRoutes = /^src\/routes\/(checkout|cart-status|webhooks|events)\.ts$|^src\/monitoring\//
+  const otherRoutes = /^src\/routes\/(checkout|cart-status|webhooks|events|market|ucp)\.ts$|^src\/monitoring\//
   const reached = new Set<string>()
   const walk = (path: string) => {
     if (reached.has(path) || !meta.inputs[path] || otherRoutes.test(path)) return

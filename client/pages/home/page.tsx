@@ -3,7 +3,6 @@ import { BenefitStrip } from '../../components/BenefitStrip'
 import { HeroGallery } from '../../components/HeroGallery'
 import { BuyButton } from '../../components/BuyButton'
 import { MarketLine } from '../../components/MarketLine'
-import { LANDING_PRODUCT_HANDLE } from '../../model/product-result'
 import { loadCarousel } from '../../components/carousel/load'
 import { LIFESTYLE_CAROUSEL } from '../../components/carousel/names'
 import { deferredSection, staticSection } from '../../lib/deferred-section'
@@ -34,7 +33,7 @@ export default function LandingPage() {
           <HeroCopy />
           <BuyButton className="mt-8">Only $38 – Order Now!</BuyButton>
           <p className="mt-3 text-sm font-semibold text-stone-600">yes, shipping is included</p>
-          <MarketLine handle={LANDING_PRODUCT_HANDLE} announce />
+          <MarketLine announce />
         </div>
       </section>
 
@@ -54,7 +53,7 @@ export default function LandingPage() {
         <ClosingCopy />
         <BuyButton className="mt-8">Only $38 – Order Now!</BuyButton>
         <p className="mt-3 text-sm font-semibold text-stone-600">yes, shipping is included</p>
-        <MarketLine handle={LANDING_PRODUCT_HANDLE} />
+        <MarketLine />
       </section>
     </>
   )

@@ -58,7 +58,7 @@ function ProductView({ product }: { product: Product }) {
             <BuyButton then="toast" className="mt-8 w-full md:w-auto">
               Add to Cart
             </BuyButton>
-            <MarketLine handle={product.handle} announce />
+            <MarketLine announce />
 
             {/* <details> opens without JavaScript, and before the app is live. */}
             <details className="group mt-8 rounded-2xl border border-stone-200">

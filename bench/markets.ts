@@ -55,8 +55,8 @@ async function load(browser: Browser, country: Country) {
     await page.getByRole('status').filter({ hasText: line }).waitFor({ timeout: 60_000 })
     lineMs = await page.evaluate(() => performance.now())
   } else {
-    // Long enough for the line to have come, had there been one: the answer was asked and was 'primary'.
-    await page.waitForResponse((response) => new URL(response.url()).pathname === '/market', { timeout: 60_000 })
+    // The line has taken the shop's answer, and says nothing.
+    await page.locator('[data-testid="market-line"][data-answered="true"]').first().waitFor({ timeout: 60_000 })
     if (await page.getByTestId('market-line').first().textContent()) throw new Error('a line in the primary market')
   }
   await page.waitForLoadState('networkidle')

@@ -10,7 +10,10 @@ import { axeViolations, hydrated, launchChromium, openPage, screenshot, SIZES, u
 let browser: Browser
 const shops: Record<string, Shop> = {}
 beforeAll(async () => {
-  ;[browser, shops.DE, shops.BR] = await Promise.all([launchChromium(), startShop({ LOCAL_SHOPPER_COUNTRY: 'DE' }), startShop({ LOCAL_SHOPPER_COUNTRY: 'BR' })])
+  const countries = ['US', 'DE', 'BR'] as const
+  const [launched, started] = await Promise.all([launchChromium(), Promise.all(countries.map((country) => startShop({ LOCAL_SHOPPER_COUNTRY: country })))])
+  browser = launched
+  countries.forEach((country, i) => (shops[country] = started[i]!))
   watchEveryPage(browser)
 })
 afterEach(() => {
@@ -72,6 +75,19 @@ describe.each(Object.entries(LINES))('a shopper in %s', (country, line) => {
   )
 })
 
+test('a shopper in the United States, the primary market, is told nothing more: the page is as the spec has it', async () => {
+  const { page } = await openPage(browser, SIZES[0]![1])
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/market')
+  await page.goto(shops.US!.origin + '/')
+  await hydrated(page)
+  expect(await (await answered).json()).toEqual({ kind: 'primary' })
+  // Both lines have taken the answer, and say nothing.
+  await expect.poll(() => page.locator('[data-testid="market-line"][data-answered="true"]').count()).toBe(2)
+  expect(await page.getByTestId('market-line').allTextContents()).toEqual(['', ''])
+  expect(await page.getByRole('button', { name: 'Only $38 – Order Now!' }).count()).toBe(2)
+  expect(await page.getByText('yes, shipping is included').count()).toBe(2)
+})
+
 test('a shopper in Germany checks out in euros, as the line promised', async () => {
   const shop = shops.DE!
   const { page, context } = await openPage(browser, SIZES[0]![1])
@@ -84,4 +100,16 @@ test('a shopper in Germany checks out in euros, as the line promised', async () 
   expect(await tab.locator('#total').textContent()).toBe('€35.00')
   expect(await tab.locator('#currency').textContent()).toBe('EUR')
   expect(shop.double.callsOf('CartCreate').at(-1)!.variables).toMatchObject({ input: { buyerIdentity: { countryCode: 'DE' } }, country: 'DE' })
+})
+
+test('when the line’s code cannot be fetched (a dropped request, a deploy since the page opened), the page’s own words stand and it still sells', async () => {
+  const watched = await openPage(browser, SIZES[0]![1], (context) => context.route(/\/assets\/market-words-[\w-]+\.js$/, (route) => route.abort()))
+  watched.expected.push(/^error: Failed to load resource: net::ERR_FAILED/)
+  const { page } = watched
+  await page.goto(shops.DE!.origin + '/')
+  await hydrated(page)
+  await expect.poll(() => watched.consoleLines.some((line) => line.startsWith('warning: Code lost; no market line'))).toBe(true)
+  expect(await page.getByTestId('market-line').first().textContent()).toBe('')
+  await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+  await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('1')
 })

@@ -56,7 +56,7 @@ async function load(browser: Browser, country: Country) {
     lineMs = await page.evaluate(() => performance.now())
   } else {
     // The line has taken the shop's answer, and says nothing.
-    await page.locator('[data-testid="market-line"][data-answered="true"]').first().waitFor({ timeout: 60_000 })
+    await page.locator('[data-testid="market-line"][data-answered="true"]').first().waitFor({ state: 'attached', timeout: 60_000 })
     if (await page.getByTestId('market-line').first().textContent()) throw new Error('a line in the primary market')
   }
   await page.waitForLoadState('networkidle')

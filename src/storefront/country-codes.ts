@@ -1,9 +1,11 @@
 /**
  * Every value of the Storefront API's `CountryCode` enum (2025-07) but 'ZZ' (unknown region):
  * a country Cloudflare names (`request.cf.country`) is sent to Shopify only if it is one of
- * these, since any other value fails the whole document. Cloudflare's own 'XX' (no country
- * known) and 'T1' (Tor) are not. test/unit/country-codes.test.ts checks the list against the
- * schema.
+ * these, since any other value fails the whole document. Cloudflare's docs (Workers, 'Request',
+ * IncomingRequestCfProperties): `country` is an ISO 3166-1 alpha-2 code, 'T1' for a request
+ * over Tor, and left out when Cloudflare cannot tell (the CF-IPCountry header's 'XX'); neither
+ * 'T1' nor 'XX' is a Shopify country. test/unit/country-codes.test.ts checks the list against
+ * the schema.
  */
 export const COUNTRY_CODES: ReadonlySet<string> = new Set(
   `

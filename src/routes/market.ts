@@ -12,7 +12,7 @@ import { API_VERSION } from '../storefront/client'
 import { shopperCountry } from '../storefront/country-codes'
 import { fetchCountryPrice } from '../storefront/country-offer'
 import type { ShopMarkets } from '../storefront/product'
-import { readProduct } from '../storefront/read-product'
+import { readProduct, TooManyLookups } from '../storefront/read-product'
 import { issuesOf } from './post-endpoint'
 
 /**
@@ -56,6 +56,7 @@ export const market = new Hono<AppEnv>().get(
 
     const staleServable = kept && age < config.productCache.freshSeconds + config.productCache.staleIfErrorSeconds ? asApproximate(kept.answer) : null
     const failed = (status: 429 | 503, error: string) => {
+      if (status === 429) log(c, 'warn', 'market answer refused by the rate limit', { country, handle, servedStale: Boolean(staleServable) })
       if (staleServable) return answered(staleServable)
       c.header('Cache-Control', 'no-store')
       return c.json({ kind: 'unknown', error }, status)
@@ -75,6 +76,7 @@ export const market = new Hono<AppEnv>().get(
       keep(c, key, answer, config)
       return answered(answer)
     } catch (error) {
+      if (error instanceof TooManyLookups) return failed(429, 'Too many requests; please try again in a minute')
       log(c, staleServable ? 'warn' : 'error', 'market answer failed', { error, country, handle, servedStale: Boolean(staleServable) })
       return failed(503, 'Shopify could not be reached')
     }

@@ -12,7 +12,9 @@ export type CreatedCart = { id: string; checkoutUrl: string; totalQuantity: numb
 // The cart is made in the shopper's market: `buyerIdentity.countryCode` sets its country, and
 // so its currency and the checkout's shipping, and `@inContext` prices the answer there.
 // Without a country `$country` is Shopify's 'unknown region' (ZZ), as in Hydrogen's cart
-// documents, and the cart is the primary market's.
+// documents, and the cart is the primary market's; so is a country the store does not sell
+// in (Shopify's guide 'Support international pricing on storefronts': 'Any queries for
+// countries that aren't enabled will default to the store currency').
 export const CART_CREATE_MUTATION = /* GraphQL */ `
   mutation CartCreate($input: CartInput!, $country: CountryCode = ZZ) @inContext(country: $country) {
     cartCreate(input: $input) {

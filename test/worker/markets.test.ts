@@ -79,6 +79,27 @@ describe('while Shopify fails', () => {
   })
 })
 
+describe('a client asking past its limit', () => {
+  let shop: Shop
+  beforeAll(async () => {
+    shop = await startShop({}, { storefrontCallsPerMinute: 2 })
+  })
+  afterAll(() => shop?.dispose())
+
+  test('an answer not kept costs the client a Shopify call: past the limit, a 429 no cache keeps, logged', async () => {
+    // The first answer asks Shopify twice on this client's account: the country's price, and the product no read has yet kept.
+    expect((await marketFor(shop, 'FR')).answer).toMatchObject({ kind: 'ships', name: 'France' })
+    // Kept: asking again costs nothing.
+    expect((await marketFor(shop, 'FR')).status).toBe(200)
+    const refused = await marketFor(shop, 'IE')
+    expect(refused.status).toBe(429)
+    expect(refused.cacheControl).toBe('no-store')
+    expect(refused.answer).toEqual({ kind: 'unknown', error: 'Too many requests; please try again in a minute' })
+    expect(shop.double.callsOf('CountryOffer').map((call) => call.variables.country)).toEqual(['FR'])
+    expect(shop.logEntries().some((entry) => entry.message === 'market answer refused by the rate limit' && entry.country === 'IE' && entry.requestId)).toBe(true)
+  })
+})
+
 describe('one kept page for every country', () => {
   let shop: Shop
   beforeAll(async () => {

@@ -294,4 +294,28 @@ describe.skipIf(unavailable)(`${ENGINE}:${unavailable ? ` skipped: ${unavailable
     const tab = await visit(path)
     expect(await tab.evaluate(`document.querySelectorAll('h1').length`)).toBe(1)
   })
+
+  // A shop whose every request comes from Germany, as Cloudflare would say (LOCAL_SHOPPER_COUNTRY).
+  describe('a shopper in Germany', () => {
+    let germany: Shop
+    let germanDoor: FrontDoor
+    beforeAll(async () => {
+      germany = await startShop({ LOCAL_SHOPPER_COUNTRY: 'DE' })
+      germanDoor = await openFrontDoor(germany.origin)
+    }, 60_000)
+    afterAll(async () => {
+      await germanDoor?.close()
+      await germany?.dispose()
+    })
+
+    test('reads where it ships and what it costs there before the tap, beside the spec’s words', async () => {
+      const tab = await engine.open(PHONE)
+      opened.push({ tab, scripts: true })
+      await tab.goto(germanDoor.origin + '/product/toddler-blanket')
+      await until(tab, "document.documentElement.dataset.hydrated === 'true'")
+      await until(tab, `document.querySelector('[role="status"][data-testid="market-line"]')?.textContent === 'Ships to Germany · €35.00 at checkout'`)
+      await tab.click('button', 'Add to Cart')
+      await onPage(tab, 'Added to cart!')
+    })
+  })
 })

@@ -1,8 +1,8 @@
 import react from '@vitejs/plugin-react'
 import UnoCSS from 'unocss/vite'
 import { defineConfig, type Plugin, type Rollup } from 'vite'
-import { shopPhotos } from './scripts/photos/vite-plugin-shop-photos'
-import { starterScript } from './scripts/starter/vite-plugin-starter'
+import { shopPhotos } from './scripts/photos/vite-plugin-shop-photos.ts'
+import { starterScript } from './scripts/starter/vite-plugin-starter.ts'
 
 // The files every page has loaded before anything lazy is imported: the entry and all it
 // imports statically (src/render/assets.ts has the starter import them). Read off the

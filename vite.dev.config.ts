@@ -5,7 +5,7 @@ import { cloudflare } from '@cloudflare/vite-plugin'
 import react from '@vitejs/plugin-react'
 import UnoCSS from 'unocss/vite'
 import { defineConfig } from 'vite'
-import { shopPhotos } from './scripts/photos/vite-plugin-shop-photos'
+import { shopPhotos } from './scripts/photos/vite-plugin-shop-photos.ts'
 import { fileURLToPath } from 'node:url'
 
 const vars = JSON.parse(process.env.DEV_VARS ?? '{}') as Record<string, string>

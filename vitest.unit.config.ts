@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import { starterScript } from './scripts/starter/vite-plugin-starter'
+import { starterScript } from './scripts/starter/vite-plugin-starter.ts'
 
 // The unit tier alone: test/unit, in process, no build. vitest.config.ts's `unit` project
 // extends it, and StrykerJS runs it (stryker.config.json), so the tier is defined once.

@@ -56,8 +56,21 @@ const wrangler = process.argv.includes('--dev')
     })
   : // --test-scheduled: the Cron Trigger's checkout check runs on asking (wrangler.toml, [triggers]).
     spawn('wrangler', ['dev', '--ip', '127.0.0.1', '--port', String(port), '--test-scheduled', ...vars], { stdio: 'inherit', env })
-console.log(`\n  The shop: http://127.0.0.1:${port}\n`)
-if (!process.argv.includes('--dev')) console.log(`  The scheduled checkout check, by hand: curl "http://127.0.0.1:${port}/__scheduled?cron=*/5+*+*+*+*"\n`)
+console.log(`\n  Starting the shop on ${localOrigin}: the first build takes a minute or two…\n`)
+// Said once the shop answers there, not before: wrangler builds the client first.
+void (async () => {
+  for (let exited = false; !exited; await new Promise((resolve) => setTimeout(resolve, 1000))) {
+    exited = wrangler.exitCode !== null
+    const answered = await fetch(localOrigin, { method: 'HEAD', signal: AbortSignal.timeout(5000) }).then(
+      () => true,
+      () => false,
+    )
+    if (!answered) continue
+    console.log(`\n  The shop: ${localOrigin}\n`)
+    if (!process.argv.includes('--dev')) console.log(`  The scheduled checkout check, by hand: curl "${localOrigin}/__scheduled?cron=*/5+*+*+*+*"\n`)
+    return
+  }
+})()
 
 const stop = async () => {
   wrangler.kill('SIGINT')

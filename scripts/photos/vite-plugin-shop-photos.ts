@@ -16,9 +16,9 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { basename, extname } from 'node:path'
 import sharp from 'sharp'
 import type { Plugin } from 'vite'
-import { photoWidths, PICTURE_WIDTHS, SHARE_HEIGHT, SHARE_WIDTH } from '../../client/lib/pictures'
-import { photoFile, type PhotoEntry } from '../../client/model/photo'
-import { photographDrawing } from '../../storefront-double/stand-in-photo'
+import { photoWidths, PICTURE_WIDTHS, SHARE_HEIGHT, SHARE_WIDTH } from '../../client/lib/pictures.ts'
+import { photoFile, type PhotoEntry } from '../../client/model/photo.ts'
+import { photographDrawing } from '../../storefront-double/stand-in-photo.ts'
 
 const ORIGINALS = new URL('../../client/content/photos/', import.meta.url)
 const DRAWINGS = new URL('drawings/', ORIGINALS)

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { productStructuredData } from '../../client/pages/product-structured-data'
 import { startShop, type Shop } from '../../scripts/harness/shop'
+import { blanket } from '../../storefront-double/catalog'
 
 /** Required by either doc, as paths into the Product. */
 const REQUIRED = [
@@ -120,6 +121,23 @@ describe('structured data for merchant listings', () => {
     expect(data).toMatchObject({ name: 'Square Friends Fleece Blanket', brand: { '@type': 'Brand', name: 'Square Snuggles' }, sku: 'SQS-BLANKET-3040', size: '30" × 40"', material: '100% polyester' })
     expect(at(data, 'image')).toHaveLength(5)
     for (const image of at(data, 'image')) expect(URL.canParse(image as string)).toBe(true)
+  })
+})
+
+describe('a product whose first variant costs more than its cheapest', () => {
+  let shop: Shop
+  beforeAll(async () => {
+    shop = await startShop()
+    // The buy buttons add the first variant; the offer is that one, at its price, not the product's cheapest.
+    const product = blanket()
+    const first = { ...product.variants[0]!, id: 'gid://shopify/ProductVariant/44012345678911', title: '40" × 60" / Square Friends', sku: 'SQS-BLANKET-4060', price: { amount: '52.0', currencyCode: 'USD' } }
+    shop.double.products.set('toddler-blanket', { ...product, variants: [first, ...product.variants] })
+  })
+  afterAll(() => shop?.dispose())
+
+  test.each(['/', '/product/toddler-blanket'])('%s: the offer is the first variant, at its price', async (path) => {
+    const data = structuredData(await (await shop.fetch(path)).text())
+    expect(data).toMatchObject({ sku: 'SQS-BLANKET-4060', offers: { price: '52.0', priceCurrency: 'USD' } })
   })
 })
 

@@ -1,5 +1,6 @@
 import { DurableObject } from 'cloudflare:workers'
 import { readConfig, type Bindings } from '../config'
+import { logLine } from '../log-line'
 import { postAlert } from './alerts'
 import { observe, type Change, type HealthState, type Observation } from './incidents'
 
@@ -26,20 +27,21 @@ export class CheckoutHealth extends DurableObject<Bindings> {
 
     const url = readConfig(this.env).alertWebhookUrl
     // An incident's lines name the request that showed it as `triggeredBy`: that request's own
-    // failure is already logged once under its id.
-    const logLine = (level: 'warn' | 'error', message: string, fields: object) => console[level](JSON.stringify({ level, message, triggeredBy: requestId, ...fields }))
+    // failure is already logged once under its id (test/worker/fault-matrix.test.ts holds each
+    // faulty request to one line).
+    const line = (level: 'warn' | 'error', message: string, fields: Record<string, unknown>) => logLine(level, message, { triggeredBy: requestId, ...fields })
     if (!url) {
       // No webhook: the owner reads it in Workers Logs (and `npm run report`).
-      for (const text of toSend) logLine('error', 'checkout alert (ALERT_WEBHOOK_URL is not set)', { text })
+      for (const text of toSend) line('error', 'checkout alert (ALERT_WEBHOOK_URL is not set)', { text })
       return { change }
     }
     const left: string[] = []
     for (const text of toSend) {
-      const sent = await postAlert(url, text, (attempt, error) => logLine('warn', 'alert post failed', { attempt, error: String(error) }))
+      const sent = await postAlert(url, text, (attempt, error) => line('warn', 'alert post failed', { attempt, error }))
       if (!sent) left.push(text)
     }
     if (left.length > 0) {
-      logLine('error', 'alert not delivered; it is tried again with the next check', { text: left })
+      line('error', 'alert not delivered; it is tried again with the next check', { text: left })
       const now = await this.#state()
       await this.ctx.storage.put(STATE_KEY, { ...now, unsent: [...left, ...now.unsent].slice(-UNSENT_KEPT) })
     }

@@ -1,6 +1,7 @@
 import type { DataPoint } from '../analytics/columns'
 import { writePoint } from '../analytics/record'
 import { readConfig, type Bindings } from '../config'
+import { logLine } from '../log-line'
 import { checkCheckout } from './checkout-check'
 import { checkoutHealth } from './health'
 
@@ -13,15 +14,15 @@ import { checkoutHealth } from './health'
  */
 export async function runScheduledCheck(controller: Pick<ScheduledController, 'cron' | 'scheduledTime'>, env: Bindings): Promise<void> {
   const requestId = `scheduled-${controller.scheduledTime}`
-  const logLine = (level: 'log' | 'warn' | 'error', message: string, fields: object = {}) => console[level](JSON.stringify({ level: level === 'log' ? 'info' : level, message, requestId, cron: controller.cron, ...fields }))
+  const line = (level: 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown> = {}) => logLine(level, message, { requestId, cron: controller.cron, ...fields })
   const result = await checkCheckout(readConfig(env).storefront)
-  if (result.ok) logLine('log', 'checkout check passed', { ms: result.ms })
-  else logLine('error', 'checkout check failed', { ms: result.ms, failure: result.failure, reason: result.message })
+  if (result.ok) line('info', 'checkout check passed', { ms: result.ms })
+  else line('error', 'checkout check failed', { ms: result.ms, failure: result.failure, reason: result.message })
   const write = (point: DataPoint) => {
     try {
       writePoint(env.EVENTS, point)
     } catch (error) {
-      logLine('warn', 'analytics write failed', { error: String(error), event: point.event })
+      line('warn', 'analytics write failed', { error, event: point.event })
     }
   }
   write({ event: 'health_check', detail: result.ok ? 'ok' : result.failure, value: result.ms })

@@ -1,5 +1,6 @@
 import { DurableObject } from 'cloudflare:workers'
 import { readConfig, type Bindings } from '../config'
+import { logLine } from '../log-line'
 import { withinLimit } from '../rate-limit'
 import { fetchProduct, type ShopMarkets } from './product'
 import type { Product } from '../../client/model/product'
@@ -63,7 +64,7 @@ export class ProductStore extends DurableObject<Bindings> {
     if (entry?.product && age < fresh + lifetimes.staleWhileRevalidateSeconds) {
       this.#refresh(handle, options.buyerIp).catch((error: Error) =>
         // Logged here, under the id of the request that asked, since that answer is already out.
-        console.warn(JSON.stringify({ level: 'warn', message: 'background product refresh failed', requestId: options.requestId, handle, error: { name: error.name, message: error.message } })),
+        logLine('warn', 'background product refresh failed', { requestId: options.requestId, handle, error }),
       )
       return { kind: 'known', product: entry.product, markets: entry.markets, outcome: 'STALE' }
     }

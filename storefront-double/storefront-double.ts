@@ -3,6 +3,7 @@ import { buildClientSchema, experimentalExecuteIncrementally, Kind, parse, valid
 import { Hono } from 'hono'
 import { blanket, COUNTRY_NAMES, MARKETS, PRIMARY_COUNTRY, type DoubleImage, type DoubleProduct } from './catalog.ts'
 import { ucpProfile } from './ucp-profile.ts'
+import { formatMoney } from '../client/lib/format-money.ts'
 import { CDN_PATH, createCdn, ELSEWHERE_PATH, transformedUrl } from './cdn.ts'
 
 /**
@@ -48,8 +49,6 @@ const countryOf = (isoCode: string) => ({
   unitSystem: isoCode === 'US' ? 'IMPERIAL_SYSTEM' : 'METRIC_SYSTEM',
 })
 
-/** Where Shopify's format puts the amount in a currency: $76.00, €35.00, CA$52.00. */
-const formatMoney = (amount: number, currency: string) => new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount)
 
 const require = createRequire(import.meta.url)
 let schema: GraphQLSchema | undefined
@@ -266,14 +265,14 @@ export function createStorefrontDouble() {
     const unit = (variantId: string) => Number(priceIn(where, lookup.get(variantId)!.v.price.amount))
     const rows = cart.lines.map((l) => {
       const { v, p } = lookup.get(l.variantId)!
-      return `<tr><td>${escapeHtml(p.title)} (${escapeHtml(v.title)})</td><td data-qty>${l.quantity}</td><td>${formatMoney(unit(l.variantId) * l.quantity, where.currency)}</td></tr>`
+      return `<tr><td>${escapeHtml(p.title)} (${escapeHtml(v.title)})</td><td data-qty>${l.quantity}</td><td>${formatMoney({ amount: String(unit(l.variantId) * l.quantity), currencyCode: where.currency })}</td></tr>`
     })
     const total = cart.lines.reduce((sum, l) => sum + unit(l.variantId) * l.quantity, 0)
     return new Response(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout – Storefront double</title><link rel="icon" href="data:,"></head><body>` +
         `<h1>Checkout (local Storefront double)</h1><p>Channel: <span id="channel">${escapeHtml(url.searchParams.get('channel') ?? '')}</span></p>` +
         `<table><thead><tr><th>Item</th><th>Qty</th><th>Price</th></tr></thead><tbody>${rows.join('')}</tbody></table>` +
-        `<p>Total: <strong id="total">${formatMoney(total, where.currency)}</strong> <span id="currency">${where.currency}</span></p></body></html>`,
+        `<p>Total: <strong id="total">${formatMoney({ amount: String(total), currencyCode: where.currency })}</strong> <span id="currency">${where.currency}</span></p></body></html>`,
       { headers: { 'Content-Type': 'text/html; charset=utf-8' } },
     )
   }

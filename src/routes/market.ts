@@ -22,6 +22,9 @@ import { issuesOf } from './post-endpoint'
  * answer is the only thing that differs by country.
  *
  * - The country is Cloudflare's (`request.cf.country`), never the browser's word.
+ * - An answer not kept reads the product's store (where the shop ships and sells, kept with
+ *   the product) and, only where the price will be shown, asks Shopify the first variant's
+ *   price in that country.
  * - Each country's answer is kept at the edge, per data centre, in the Cache API (docs:
  *   'Cache', Workers runtime APIs: 'the contents of the cache do not replicate outside of the
  *   originating data center'), for PRODUCT_CACHE_FRESH_SECONDS, and served as 'about' for up to
@@ -66,13 +69,15 @@ export const market = new Hono<AppEnv>().get(
     if (!(await withinLimit(c.env.STOREFRONT_RATE_LIMITER, ip))) return failed(429, 'Too many requests; please try again in a minute')
 
     try {
-      const ctx = { env: c.env, config, buyerIp: ip, requestId: c.get('requestId') }
-      const [stored, price] = await Promise.all([readProduct(ctx, handle), fetchCountryPrice(config.storefront, handle, country, ip)])
-      if (!stored.product) {
+      const { product, markets } = await readProduct({ env: c.env, config, buyerIp: ip, requestId: c.get('requestId') }, handle)
+      if (!product) {
         c.header('Cache-Control', 'no-store')
         return c.json({ error: `No product "${handle}"` }, 404)
       }
-      const answer = marketAnswer(country, stored.markets, price)
+      // The price there is asked only where it will be shown: not in the primary market, nor
+      // where the blanket does not ship.
+      const shown = country !== markets.primaryCountry && markets.shipsTo.includes(country)
+      const answer = marketAnswer(country, markets, shown ? await fetchCountryPrice(config.storefront, handle, country, ip) : null)
       keep(c, key, answer, config)
       return answered(answer)
     } catch (error) {
@@ -90,10 +95,10 @@ export const market = new Hono<AppEnv>().get(
  */
 export function marketAnswer(country: string, markets: ShopMarkets, price: Money | null): MarketAnswer {
   if (country === markets.primaryCountry) return { kind: 'primary' }
+  if (!markets.shipsTo.includes(country)) return { kind: 'not-shipped', country, name: countryName(country, markets) }
+  // A product with no variant has no price to give.
   if (!price) return { kind: 'unknown' }
-  const name = countryName(country, markets)
-  if (!markets.shipsTo.includes(country)) return { kind: 'not-shipped', country, name }
-  return { kind: 'ships', country, name, price, approximate: false }
+  return { kind: 'ships', country, name: countryName(country, markets), price, approximate: false }
 }
 
 /** Shopify's name for a country of its markets, else the English name of the region. */

@@ -20,8 +20,9 @@ describe('the answer for each country', () => {
   afterAll(() => shop?.dispose())
   beforeEach(() => shop.double.reset())
 
-  test('US, the primary market: nothing to add', async () => {
+  test('US, the primary market: nothing to add, and no price asked of Shopify', async () => {
     expect((await marketFor(shop, 'US')).answer).toEqual({ kind: 'primary' })
+    expect(shop.double.callsOf('CountryOffer')).toEqual([])
   })
 
   test('DE: it ships, and costs the first variant’s price there, in euros, asked @inContext(country: DE)', async () => {
@@ -33,8 +34,9 @@ describe('the answer for each country', () => {
     expect(shop.double.callsOf('CountryOffer').map((call) => call.variables)).toEqual([{ handle: 'toddler-blanket', country: 'DE' }])
   })
 
-  test('BR: not shipped, named in words', async () => {
+  test('BR: not shipped, named in words, and no price asked of Shopify', async () => {
     expect((await marketFor(shop, 'BR')).answer).toEqual({ kind: 'not-shipped', country: 'BR', name: 'Brazil' })
+    expect(shop.double.callsOf('CountryOffer')).toEqual([])
   })
 
   test('no country, Tor, or one Shopify does not know: nothing to add, and Shopify is not asked', async () => {

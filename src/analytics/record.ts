@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import type { AppEnv } from '../app-env'
 import { log } from '../log'
 import { COLUMNS, type DataPoint } from './columns'
+import { shortHash } from '../short-hash'
 
 /**
  * Writes one row, with the country and data centre Cloudflare puts on the request (the
@@ -32,7 +33,6 @@ export function writePoint(dataset: AnalyticsEngineDataset | undefined, point: D
  * that lets its holder read it. It only matches a checkout to its order; Shopify forgets
  * the cart within days.
  */
-export async function cartKey(cartId: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(cartId.split('?')[0]))
-  return [...new Uint8Array(digest, 0, 8)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+export function cartKey(cartId: string): Promise<string> {
+  return shortHash(cartId.split('?')[0]!)
 }

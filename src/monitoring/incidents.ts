@@ -1,18 +1,30 @@
 import type { CheckFailure } from './checkout-check'
 
 /**
- * When the owner is told: one message when the checkout breaks (or breaks differently), and
- * one when it works again; nothing for every failed check in between. Pure, so the rules are
- * tested without a Worker (test/unit/incidents.test.ts); CheckoutHealth keeps the state.
+ * When the owner is told: one 'broken' message when an incident opens and one 'recovered'
+ * when it closes, however its checks and checkouts interleave. Pure, so the rules are tested
+ * without a Worker (test/unit/incidents.test.ts); CheckoutHealth keeps the state.
+ *
+ * - The scheduled check is the shop's own evidence: one failure opens an incident, and only
+ *   a passing check closes one the check opened.
+ * - Shoppers' checkouts are evidence from outside, so they count distinct clients (an IPv4
+ *   address or an IPv6 /64, hashed): failures in one class from FAILED_CHECKOUTS_IN_A_ROW
+ *   clients open an incident, and checkouts that go through for as many clients close it.
+ *   One client, whatever it sends, can neither open nor close one.
+ * - While an incident is open, other evidence is absorbed: no second 'broken'.
+ * - The count starts again when an incident opens or closes.
  */
-export type Incident = { failure: CheckFailure; source: 'check' | 'checkouts'; since: number; message: string }
-export type HealthState = { incident: Incident | null; streak: { failure: CheckFailure; count: number } | null }
+export type Source = 'check' | 'checkouts'
+export type Incident = { id: string; failure: CheckFailure; source: Source; since: number; message: string; recoveredFor: string[] }
+export type HealthState = { incident: Incident | null; streak: { failure: CheckFailure; clients: string[] } | null }
 export type Observation =
-  | { source: 'check' | 'checkouts'; ok: true }
-  | { source: 'check' | 'checkouts'; ok: false; failure: CheckFailure; message: string }
-export type Change = { kind: 'opened' | 'recovered'; failure: CheckFailure; text: string } | null
+  | { source: 'check'; ok: true }
+  | { source: 'check'; ok: false; failure: CheckFailure; message: string }
+  | { source: 'checkouts'; client: string; ok: true }
+  | { source: 'checkouts'; client: string; ok: false; failure: CheckFailure; message: string }
+export type Change = { kind: 'opened' | 'recovered'; incident: string; failure: CheckFailure; text: string } | null
 
-/** Real checkouts failing this many times in a row, in one class, make an incident. */
+/** Real checkouts failing, in one class, for this many distinct clients make an incident; as many going through end it. */
 export const FAILED_CHECKOUTS_IN_A_ROW = 3
 
 const WHAT_TO_DO: Record<CheckFailure, string> = {
@@ -28,27 +40,44 @@ const WHAT_TO_DO: Record<CheckFailure, string> = {
 }
 
 const minutes = (ms: number) => Math.max(1, Math.round(ms / 60_000))
+const withClient = (clients: string[], client: string) => (clients.includes(client) ? clients : [...clients, client])
 
 export function observe(state: HealthState, seen: Observation, now: number): { state: HealthState; change: Change } {
   const open = state.incident
+  const unchanged = (next: HealthState = state) => ({ state: next, change: null })
+  const close = (incident: Incident, by: string) => ({
+    state: { incident: null, streak: null },
+    change: { kind: 'recovered', incident: incident.id, failure: incident.failure, text: `Checkout works again (${by}), after about ${minutes(now - incident.since)} min of '${incident.failure}' failures. (incident ${incident.id})` } as const,
+  })
+
+  if (seen.source === 'check') {
+    if (seen.ok) return open?.source === 'check' ? close(open, 'the scheduled check passes') : unchanged()
+    return open ? unchanged() : opened(seen.failure, 'check', 'The scheduled checkout check fails', seen.message, now)
+  }
+
   if (seen.ok) {
-    const next: HealthState = { incident: null, streak: seen.source === 'checkouts' ? null : state.streak }
-    if (!open) return { state: next, change: null }
-    const by = seen.source === 'check' ? 'the scheduled check passes' : 'a shopper’s checkout went through'
-    return { state: next, change: { kind: 'recovered', failure: open.failure, text: `Checkout works again (${by}), after about ${minutes(now - open.since)} min of '${open.failure}' failures.` } }
+    if (open?.source !== 'checkouts') return unchanged({ incident: open, streak: null })
+    const recoveredFor = withClient(open.recoveredFor, seen.client)
+    if (recoveredFor.length >= FAILED_CHECKOUTS_IN_A_ROW) return close(open, `checkouts went through for ${recoveredFor.length} shoppers`)
+    return unchanged({ ...state, incident: { ...open, recoveredFor } })
   }
-  let streak = state.streak
-  if (seen.source === 'checkouts') {
-    // A shopper's own mistake (a sold-out line, say) says nothing of the shop.
-    if (seen.failure === 'user') return { state, change: null }
-    streak = streak?.failure === seen.failure ? { failure: seen.failure, count: streak.count + 1 } : { failure: seen.failure, count: 1 }
-    if (streak.count < FAILED_CHECKOUTS_IN_A_ROW) return { state: { ...state, streak }, change: null }
-  }
-  if (open?.failure === seen.failure) return { state: { ...state, streak }, change: null }
-  const incident: Incident = { failure: seen.failure, source: seen.source, since: open?.since ?? now, message: seen.message }
-  const how = seen.source === 'check' ? 'The scheduled checkout check fails' : `${streak!.count} shoppers’ checkouts in a row failed`
+  // A shopper's own mistake (a sold-out line, say) says nothing of the shop.
+  if (seen.failure === 'user') return unchanged()
+  if (open) return unchanged(open.source === 'checkouts' ? { ...state, incident: { ...open, recoveredFor: [] } } : state)
+  const clients = state.streak?.failure === seen.failure ? withClient(state.streak.clients, seen.client) : [seen.client]
+  if (clients.length < FAILED_CHECKOUTS_IN_A_ROW) return unchanged({ incident: null, streak: { failure: seen.failure, clients } })
+  return opened(seen.failure, 'checkouts', `Checkouts from ${clients.length} shoppers failed`, seen.message, now)
+}
+
+function opened(failure: CheckFailure, source: Source, how: string, message: string, now: number) {
+  const incident: Incident = { id: `${source}-${failure}-${now.toString(36)}`, failure, source, since: now, message, recoveredFor: [] }
   return {
-    state: { incident, streak },
-    change: { kind: 'opened', failure: seen.failure, text: `Checkout is broken: shoppers see 'Failed to create checkout'. ${how} with '${seen.failure}': ${seen.message}. ${WHAT_TO_DO[seen.failure]}` },
+    state: { incident, streak: null },
+    change: {
+      kind: 'opened',
+      incident: incident.id,
+      failure,
+      text: `Checkout is broken: shoppers see 'Failed to create checkout'. ${how} with '${failure}': ${message}. ${WHAT_TO_DO[failure]} (incident ${incident.id})`,
+    } as const,
   }
 }

@@ -15,8 +15,7 @@ import { cartKey, record } from '../analytics/record'
 import { createCart, differingLines, quantityByVariant, type CartLineInput, type CreatedCart } from '../storefront/cart'
 import { StorefrontError } from '../storefront/client'
 import { shopperCountry } from '../storefront/country-codes'
-import { checkoutHealth } from '../monitoring/health'
-import type { Observation } from '../monitoring/incidents'
+import { checkoutClient, checkoutHealth } from '../monitoring/health'
 
 const MAX_BODY_BYTES = 16 * 1024
 
@@ -89,12 +88,13 @@ async function startCheckout(c: Context<AppEnv>, lines: CartLineInput[]) {
   } catch (error) {
     const failure = (error instanceof StorefrontError ? error.kind : 'internal') satisfies CheckoutFailure
     record(c, { event: 'checkout_failed', detail: failure })
-    tellHealth(c, { source: 'checkouts', ok: false, failure, message: (error as Error).message })
+    tellHealth(c, { ok: false, failure, message: (error as Error).message })
     throw error
   } finally {
     endTime(c, 'storefront')
   }
-  tellHealth(c, { source: 'checkouts', ok: true })
+  // An empty cart (lines Shopify did not know) is no sign that checkout works.
+  if (cart.totalQuantity > 0) tellHealth(c, { ok: true })
   // The shopper pays for what Shopify's cart holds: tell the operator where it is not what was sent.
   const differences = differingLines(lines, cart.lines)
   if (differences.length > 0) log(c, 'warn', 'hosted cart differs from the lines sent', { cartId: cart.id, differences })
@@ -105,14 +105,14 @@ async function startCheckout(c: Context<AppEnv>, lines: CartLineInput[]) {
 
 /**
  * Tells the shop's CheckoutHealth how a real checkout went, after the answer: checkouts
- * failing in a row, in one class, alert the owner (src/monitoring/incidents.ts).
+ * failing in one class for several shoppers alert the owner (src/monitoring/incidents.ts).
  */
-function tellHealth(c: Context<AppEnv>, seen: Observation) {
+function tellHealth(c: Context<AppEnv>, outcome: { ok: true } | { ok: false; failure: CheckoutFailure; message: string }) {
   // Never the shopper's problem: the checkout's answer does not wait for this, nor fail by it.
   try {
     c.executionCtx.waitUntil(
-      checkoutHealth(c.env)
-        .observe(seen, c.get('requestId'))
+      checkoutClient(c.req.header('CF-Connecting-IP'))
+        .then((client) => checkoutHealth(c.env).observe({ source: 'checkouts', client, ...outcome }, c.get('requestId')))
         .then(({ change }) => change && record(c, { event: 'alert', detail: `${change.kind}:${change.failure}` }))
         .catch((error: unknown) => log(c, 'error', 'checkout health not told', { error })),
     )

@@ -10,18 +10,21 @@ import { startShop, type Shop } from '../../scripts/harness/shop'
 
 /** A stand-in for a Slack or Discord incoming webhook: keeps each post; answers `status()`. */
 let receiver: Server
-let posts: { text: string; content: string }[]
+let posts: { text: string; content: string; key: string }[]
 let status: () => number
+/** How long the receiver takes to answer. */
+let answerAfterMs: number
 beforeEach(async () => {
   posts = []
   status = () => 200
+  answerAfterMs = 0
   receiver = createServer((req, res) => {
     let body = ''
     req.on('data', (chunk: Buffer) => (body += chunk.toString()))
     req.on('end', () => {
       const code = status()
-      if (code === 200) posts.push(JSON.parse(body) as { text: string; content: string })
-      res.writeHead(code).end()
+      if (code === 200) posts.push({ ...(JSON.parse(body) as { text: string; content: string }), key: String(req.headers['idempotency-key']) })
+      setTimeout(() => res.writeHead(code).end(), answerAfterMs)
     })
   })
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
@@ -48,18 +51,21 @@ test('the scheduled check: one alert per incident (401, 402, 5xx), one on each r
     const before = posts.length
     shop.double.setFault({ kind: 'status', status })
     await shop.scheduled()
+    await expect.poll(() => posts.length).toBe(before + 1)
     await shop.scheduled() // still broken: nothing more
     await shop.scheduled()
-    expect(posts.slice(before)).toHaveLength(1)
     expect(posts.at(-1)!.text).toMatch(new RegExp(`^Checkout is broken: shoppers see 'Failed to create checkout'\\. The scheduled checkout check fails with '${failure}'`))
     expect(posts.at(-1)!.content).toBe(posts.at(-1)!.text) // Discord reads `content`, Slack and Teams `text`
     shop.double.setFault(null)
     await shop.scheduled()
+    await expect.poll(() => posts.length).toBe(before + 2)
     await shop.scheduled()
-    expect(posts.slice(before)).toHaveLength(2)
     expect(posts.at(-1)!.text).toMatch(new RegExp(`^Checkout works again \\(the scheduled check passes\\), after about \\d+ min of '${failure}' failures`))
   }
-  expect(posts).toHaveLength(6)
+  await expect.poll(() => posts.length).toBe(6)
+  // Each alert names its incident, in the text and as the post's Idempotency-Key.
+  expect(posts.map((post) => post.key)).toEqual(posts.map((post) => `${/\(incident (\S+)\)$/.exec(post.text)![1]}:${post.text.startsWith('Checkout is broken') ? 'opened' : 'recovered'}`))
+  expect(new Set(posts.map((post) => post.key)).size).toBe(6)
   await expect.poll(() => shop!.logEntries().filter((e) => e.message === 'checkout check failed').length).toBe(9)
   expect(shop.logEntries().find((e) => e.message === 'checkout check failed')).toMatchObject({ level: 'error', requestId: expect.stringMatching(/^scheduled-/), failure: 'http', reason: 'HTTP error! status: 401' })
 })
@@ -78,33 +84,68 @@ test.runIf(chdbAvailable)('npm run report shows the checks’ recent history and
   expect(checks.alerts).toEqual({ 'opened:billing': 1, 'recovered:billing': 1 })
 })
 
-test('real checkouts failing three times in a row, in one class, alert once; the next one that works, once more', async () => {
+const checkoutFrom = (ip: string) =>
+  shop!.fetch('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip }, body: JSON.stringify({ lines: [{ merchandiseId: BLANKET_VARIANT_ID, quantity: 1 }] }) })
+const told = () => shop!.double.callsOf('CartCreate').length
+
+test('real checkouts failing for three shoppers, in one class, alert once; working for three, once more; one client can do neither', async () => {
   shop = await startShop({ ALERT_WEBHOOK_URL: hook() })
-  const checkout = () => shop!.fetch('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ lines: [{ merchandiseId: BLANKET_VARIANT_ID, quantity: 1 }] }) })
   shop.double.setFault({ kind: 'status', status: 402 }, 'CartCreate')
-  for (let i = 0; i < 3; i++) expect((await checkout()).status).toBe(502)
+  // One client, however often it fails (an IPv6 client anywhere in its /64), is one shopper.
+  for (const ip of ['203.0.113.9', '203.0.113.9', '203.0.113.9', '2001:db8::1', '2001:db8::2', '2001:db8::3']) expect((await checkoutFrom(ip)).status).toBe(502)
+  expect(await shop.checkoutHealth(6)).toMatchObject({ incident: null })
+  expect(posts).toEqual([])
+  expect((await checkoutFrom('198.51.100.3')).status).toBe(502) // the third shopper
   await expect.poll(() => posts.length).toBe(1)
-  // Sent at the third: two in a row were not yet an incident.
-  expect(posts[0]!.text).toMatch(/^Checkout is broken: .*3 shoppers’ checkouts in a row failed with 'billing'/)
-  expect((await checkout()).status).toBe(502)
+  expect(posts[0]!.text).toMatch(/^Checkout is broken: .*Checkouts from 3 shoppers failed with 'billing'/)
   shop.double.setFault(null)
-  expect((await checkout()).status).toBe(200)
+  // One client's checkouts going through do not close it.
+  for (let i = 0; i < 3; i++) expect((await checkoutFrom('198.51.100.3')).status).toBe(200)
+  expect(await shop.checkoutHealth(10)).toMatchObject({ incident: { id: expect.stringMatching(/^checkouts-billing-/) } })
+  expect(posts).toHaveLength(1)
+  for (const ip of ['198.51.100.4', '198.51.100.5']) expect((await checkoutFrom(ip)).status).toBe(200)
   await expect.poll(() => posts.length).toBe(2)
-  expect(posts[1]!.text).toMatch(/^Checkout works again \(a shopper’s checkout went through\)/)
-  expect(posts).toHaveLength(2) // the fourth failure, inside the incident, sent nothing
+  expect(posts[1]!.text).toMatch(/^Checkout works again \(checkouts went through for 3 shoppers\)/)
+  expect(told()).toBe(12)
 })
+
+// A receiver that takes 6 s (Slack asks for 3) gets each alert once: the post waits for its
+// answer, and no checkout or check sends it again while it waits.
+test('one incident, checks and checkouts interleaved, a receiver that takes 6 s: one broken and one recovered post', async () => {
+  answerAfterMs = 6_000
+  shop = await startShop({ ALERT_WEBHOOK_URL: hook() })
+  shop.double.setFault({ kind: 'status', status: 503 }, 'CartCreate')
+  await shop.scheduled() // opens it
+  for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) expect((await checkoutFrom(ip)).status).toBe(502)
+  await shop.scheduled()
+  shop.double.setFault(null)
+  for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) expect((await checkoutFrom(ip)).status).toBe(200)
+  await shop.scheduled() // closes it
+  await shop.scheduled()
+  await expect.poll(() => posts.length, { timeout: 20_000 }).toBe(2)
+  // Nothing is left to send again once the receiver has answered, and one more check sends nothing.
+  await expect.poll(async () => (await shop!.checkoutHealth(10)).undelivered, { timeout: 10_000 }).toBe(0)
+  await shop.scheduled()
+  expect(await shop.checkoutHealth(11)).toMatchObject({ undelivered: 0 })
+  expect(posts.map((post) => post.text.slice(0, 22))).toEqual(['Checkout is broken: sh', 'Checkout works again ('])
+  expect(shop.logEntries().filter((e) => e.message === 'alert post failed')).toEqual([])
+}, 60_000)
 
 test('an alert the webhook refuses is tried again, and sent with the next check when it still fails', async () => {
   shop = await startShop({ ALERT_WEBHOOK_URL: hook() })
   status = () => 500
   shop.double.setFault({ kind: 'status', status: 401 })
   await shop.scheduled() // three tries (at once, after 1 s, after 3 s), all refused
+  await expect.poll(() => shop!.logEntries().filter((e) => e.message === 'alert not delivered; it is sent again at the next scheduled check')).toMatchObject([{ level: 'error', outcome: 'refused' }])
   expect(posts).toEqual([])
-  await expect.poll(() => shop!.logEntries().filter((e) => e.message === 'alert post failed').length).toBe(3)
-  expect(shop.logEntries().find((e) => e.message === 'alert not delivered; it is tried again with the next check')).toMatchObject({ level: 'error' })
+  expect(shop.logEntries().filter((e) => e.message === 'alert post failed')).toHaveLength(3)
   status = () => 200
+  // A shopper's checkout does not send it again: re-sends wait for the scheduled check.
+  expect((await checkoutFrom('198.51.100.1')).status).toBe(502)
+  expect(await shop.checkoutHealth(2)).toMatchObject({ undelivered: 1 })
+  expect(shop.logEntries().filter((e) => e.message === 'alert post failed')).toHaveLength(3)
   await shop.scheduled() // still broken: no new incident, but the undelivered alert goes now
-  expect(posts).toHaveLength(1)
+  await expect.poll(() => posts.length).toBe(1)
   expect(posts[0]!.text).toMatch(/^Checkout is broken/)
 }, 30_000)
 
@@ -116,6 +157,8 @@ test('two checks at once while the webhook is slow: the alert goes out once', as
   receiver.removeAllListeners('request')
   receiver.on('request', (req, res) => setTimeout(() => slow(req, res), 500))
   shop.double.setFault({ kind: 'status', status: 401 })
-  await Promise.all([shop.scheduled(), shop.scheduled(), shop.scheduled()]) // each ends once its posts are answered
+  await Promise.all([shop.scheduled(), shop.scheduled(), shop.scheduled()])
+  await expect.poll(() => posts.length).toBe(1)
+  await new Promise((resolve) => setTimeout(resolve, 1_000))
   expect(posts).toHaveLength(1)
 })

@@ -28,6 +28,8 @@ export type DoubleProduct = {
   images: DoubleImage[]
   variants: DoubleVariant[]
   options: { name: string; values: string[] }[]
+  /** When the product was last modified, as Shopify's `updatedAt`; a test's edit sets it as Shopify does. */
+  updatedAt: string
 }
 
 export const BLANKET_VARIANT_ID = 'gid://shopify/ProductVariant/44012345678901'
@@ -42,6 +44,7 @@ export function blanket(): DoubleProduct {
       'Elephant and Crab. Soft on both sides, bright on one, and happy in the washing machine. Made on demand ' +
       'for your little one and shipped in 2-5 business days.',
     vendor: 'Square Snuggles',
+    updatedAt: '2026-11-01T09:00:00Z',
     images: [
       { file: 'blanket-1.jpg', altText: 'The Square Friends blanket spread flat, showing all six animals' },
       { file: 'blanket-2.jpg', altText: 'The blanket folded in a neat square on a nursery chair' },

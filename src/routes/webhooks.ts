@@ -9,6 +9,7 @@ import { purgePages } from '../render/purge-pages'
 import { productStore } from '../storefront/read-product'
 import type { DeliveryClaim } from '../storefront/product-store'
 import { sleep } from '../sleep'
+import { followLaggingEdit, LATE_PURGE_RETRIES_MS, PURGE_RETRIES_MS, refreshAndPurge, type EditOutcome, type EditSteps } from '../storefront/product-edit'
 
 // What the shop reads of Shopify's products/update body (the body is signed, unlike the
 // headers): the handle, and when the product was updated.
@@ -22,13 +23,6 @@ async function digestOf(body: ArrayBuffer): Promise<string> {
   return [...new Uint8Array(await crypto.subtle.digest('SHA-256', body))].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
-/**
- * Retries of a purge while Shopify waits for the answer: it gives a delivery 5 s in all
- * (Shopify: "Troubleshooting webhooks"), the refresh before it included.
- */
-const PURGE_RETRIES_MS = [300, 1_000]
-/** Retries of a purge after the answer, within waitUntil's 30 s. */
-const LATE_PURGE_RETRIES_MS = [500, 1_000, 2_000]
 /** Work after the answer must end by then: waitUntil lasts 30 s (docs: "Context (ctx)"). */
 const WAIT_UNTIL_BUDGET_MS = 26_000
 
@@ -62,10 +56,10 @@ async function signedByShopify(secret: string, body: ArrayBuffer, signature: str
  * purged worldwide (Workers Cache purges globally by tag; docs: "Purging the cache"). A
  * purge Cloudflare refuses is tried again; if every try fails, the delivery is forgotten and
  * answered 503, so Shopify's retry of it acts again. The Storefront API can lag the webhook:
- * while its answer has not changed, the store asks again after WEBHOOK_REFETCH_DELAY_MS and
- * the pages are purged again, for a delivery that waited for its slot too. That work runs
- * under waitUntil, which Cloudflare keeps alive for up to 30 s after the answer (docs:
- * "Context (ctx)"), so it is bounded to end before.
+ * until its answer shows the edit, the store asks again every WEBHOOK_REFETCH_DELAY_MS and
+ * the pages are purged again (storefront/product-edit.ts), for a delivery that waited for its
+ * slot too. That work runs under waitUntil, which Cloudflare keeps alive for up to 30 s after
+ * the answer (docs: "Context (ctx)"), so it is bounded to end before.
  */
 export const webhooks = new Hono<AppEnv>().post(
   '/products/update',
@@ -109,39 +103,16 @@ export const webhooks = new Hono<AppEnv>().post(
       log(c, 'warn', 'webhook body no newer than the last one acted on', { handle, deliveryId })
       return c.json({ ignored: deliveryId, reason: 'not newer than the last update' })
     }
-    const tags = [productTag(handle)]
     const started = Date.now()
-    /**
-     * Asks Shopify, then purges (even when unchanged: a page rendered just before the webhook
-     * may hold old data). A failed refresh leaves the store's entry marked stale, so the next
-     * page asks Shopify again: once the purge is done, the edit reaches the pages either way.
-     * Whether Shopify's answer changed, or null when the purge failed on every try.
-     */
-    const refreshAndPurge = async (step: string, retryDelaysMs: number[]): Promise<{ changed: boolean } | null> => {
-      let changed = false
-      try {
-        changed = (await store.refreshNow(handle)).changed
-        log(c, 'info', 'product refreshed after webhook', { handle, step, changed })
-      } catch (error) {
-        log(c, 'warn', 'refresh after webhook failed', { handle, step, error })
-      }
-      return (await purgePages(c, tags, retryDelaysMs, { handle, step })) === 'failed' ? null : { changed }
+    const steps: EditSteps = {
+      refresh: () => store.refreshNow(handle),
+      purge: async (retryDelaysMs, step) => (await purgePages(c, [productTag(handle)], retryDelaysMs, { handle, step })) !== 'failed',
+      log: (level, message, fields) => log(c, level, message, { handle, deliveryId, ...fields }),
+      sleep,
+      now: Date.now,
     }
-    /**
-     * Shopify's data can lag the webhook: while its answer has not changed, ask again after
-     * the refetch delay, ending before waitUntil does (30 s after the answer, docs: "Context
-     * (ctx)"). Work after the answer can no longer make Shopify retry, so its last failure is
-     * an error for the owner.
-     */
-    const refetchWhileLagging = async (first: { changed: boolean } | null) => {
-      if (!first || first.changed) return first
-      const delay = Math.min(config.webhook.refetchDelayMs, Math.max(0, WAIT_UNTIL_BUDGET_MS - (Date.now() - started)))
-      await sleep(delay)
-      return refreshAndPurge('after delay', LATE_PURGE_RETRIES_MS)
-    }
-    const lateFailure = (outcome: { changed: boolean } | null) => {
-      if (!outcome) log(c, 'error', 'product edit may not have reached the pages: purge failed on every try', { handle, deliveryId })
-    }
+    // Work after the answer ends before waitUntil does (30 s after the answer; docs: "Context (ctx)").
+    const follow = (first: EditOutcome) => followLaggingEdit(steps, first, { delayMs: config.webhook.refetchDelayMs, deadline: started + WAIT_UNTIL_BUDGET_MS })
 
     let wait: number | null
     try {
@@ -157,21 +128,21 @@ export const webhooks = new Hono<AppEnv>().post(
       c.executionCtx.waitUntil(
         (async () => {
           await sleep(wait)
-          lateFailure(await refetchWhileLagging(await refreshAndPurge('next slot', LATE_PURGE_RETRIES_MS)))
+          await follow(await refreshAndPurge(steps, 'next slot', LATE_PURGE_RETRIES_MS))
         })(),
       )
       return c.json({ purging: handle, inMs: wait })
     }
-    const now = await refreshAndPurge('now', PURGE_RETRIES_MS)
+    const now = await refreshAndPurge(steps, 'now', PURGE_RETRIES_MS)
     if (!now) {
       // Not handled: forget the delivery, so Shopify's retry of it acts again.
       log(c, 'error', 'webhook delivery not handled: pages not purged', { handle, deliveryId })
       await store.releaseDelivery(deliveryId, digest).catch((error: unknown) => log(c, 'error', 'webhook delivery could not be forgotten', { handle, deliveryId, error }))
       return c.json({ error: 'The pages could not be purged; retry the delivery' }, 503)
     }
-    // Shopify already shows the change: its data did not lag, so no second call is needed.
-    if (now.changed) return c.json({ purged: handle })
-    c.executionCtx.waitUntil(refetchWhileLagging(now).then(lateFailure))
+    // Shopify already shows the edit: its data did not lag, so no second call is needed.
+    if (now.showsEdit) return c.json({ purged: handle })
+    c.executionCtx.waitUntil(follow(now))
     return c.json({ purged: handle, refetchInMs: config.webhook.refetchDelayMs })
   },
 )

@@ -4,7 +4,7 @@ import { logLine } from '../log-line'
 import { withinLimit } from '../rate-limit'
 import { fetchProduct, type ShopMarkets } from './product'
 import type { Product } from '../../client/model/product'
-import { claimDelivery, RefreshSlots, releaseDelivery, type DeliveryClaim } from './webhook-deliveries'
+import { claimDelivery, latestEdit, RefreshSlots, releaseDelivery, type DeliveryClaim } from './webhook-deliveries'
 
 export type { DeliveryClaim }
 
@@ -31,7 +31,8 @@ export type ProductRead =
   /** Nothing is known of this handle, and asking Shopify would pass the client's rate limit. */
   | { kind: 'refused' }
 
-type Entry = { storedAt: number; product: Product | null; markets: ShopMarkets }
+/** `updatedAt`: when Shopify last modified the product (ms), absent in entries kept before it was asked. */
+type Entry = { storedAt: number; product: Product | null; markets: ShopMarkets; updatedAt?: number | null }
 type Fetched = Omit<Entry, 'storedAt'>
 
 /** Bump when the stored shape changes, so old entries are not read back (v2: options; v3: where the shop sells). */
@@ -82,12 +83,14 @@ export class ProductStore extends DurableObject<Bindings> {
   }
 
   /**
-   * Asks Shopify now (after a products/update webhook). Resolves to whether what is kept
-   * changed: unchanged means Shopify's answer lags the webhook, and the caller asks again
-   * later. A failure keeps
-   * the old entry, marked stale so the next page asks again.
+   * Asks Shopify now (after a products/update webhook). Resolves to whether Shopify's answer
+   * shows the latest edit a delivery announced: its `updatedAt` is not older than that
+   * delivery's signed `updated_at` (Shopify counts both in whole seconds, and `updatedAt` only
+   * moves on). Not shown means Shopify's answer lags the webhook, and the caller asks again
+   * later. For deliveries without `updated_at`, whether what is kept changed stands in. A
+   * failure keeps the old entry, marked stale so the next page asks again.
    */
-  async refreshNow(handle: string): Promise<{ changed: boolean }> {
+  async refreshNow(handle: string): Promise<{ showsEdit: boolean }> {
     const before = JSON.stringify((await this.#load())?.product)
     try {
       await this.#refresh(handle)
@@ -95,7 +98,9 @@ export class ProductStore extends DurableObject<Bindings> {
       if (this.#entry) await this.#save({ ...this.#entry, storedAt: 0 })
       throw error
     }
-    return { changed: JSON.stringify(this.#entry?.product) !== before }
+    const edit = await latestEdit(this.ctx.storage)
+    if (edit === null) return { showsEdit: JSON.stringify(this.#entry?.product) !== before }
+    return { showsEdit: (this.#entry?.updatedAt ?? -Infinity) >= edit }
   }
 
   /** Whether to act on a signed `products/update` delivery (webhook-deliveries.ts). */

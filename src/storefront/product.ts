@@ -39,6 +39,7 @@ export const PRODUCT_QUERY = /* GraphQL */ `
       description
       handle
       vendor
+      updatedAt
       priceRange {
         minVariantPrice {
           amount
@@ -118,6 +119,7 @@ const productData = z.object({
       description: z.string(),
       handle: z.string(),
       vendor: z.string(),
+      updatedAt: z.iso.datetime({ offset: true }),
       priceRange: z.object({ minVariantPrice: money }),
       images: z.object({ nodes: z.array(imageData) }),
       options: z.array(z.object({ name: z.string(), optionValues: z.array(z.object({ name: z.string() })) })),
@@ -141,7 +143,8 @@ const productData = z.object({
 
 type ProductData = z.infer<typeof productData>
 
-export function reshapeProduct(product: NonNullable<ProductData['product']>): Product {
+/** The product as the pages read it; when it was last modified stays with the product's store. */
+export function reshapeProduct({ updatedAt: _, ...product }: NonNullable<ProductData['product']>): Product {
   return {
     ...product,
     images: product.images.nodes.map(reshapeImage),
@@ -174,12 +177,20 @@ function reshapeMarkets({ shop, localization }: Pick<ProductData, 'shop' | 'loca
   }
 }
 
-/** The product with this handle (null when the shop has none), and where the shop sells. */
+/**
+ * The product with this handle (null when the shop has none), where the shop sells, and when
+ * the product was last modified (ms; null with no product): what a webhook's refresh compares
+ * with the edit it waits for.
+ */
 export async function fetchProduct(
   config: StorefrontConfig,
   handle: string,
   buyerIp?: string | null,
-): Promise<{ product: Product | null; markets: ShopMarkets }> {
+): Promise<{ product: Product | null; markets: ShopMarkets; updatedAt: number | null }> {
   const data = await storefrontFetch(config, { query: PRODUCT_QUERY, variables: { handle }, data: productData, buyerIp })
-  return { product: data.product ? reshapeProduct(data.product) : null, markets: reshapeMarkets(data) }
+  return {
+    product: data.product ? reshapeProduct(data.product) : null,
+    markets: reshapeMarkets(data),
+    updatedAt: data.product ? Date.parse(data.product.updatedAt) : null,
+  }
 }

@@ -38,6 +38,12 @@ export async function claimDelivery(storage: DurableObjectStorage, deliveryId: s
   return 'new'
 }
 
+/** The latest signed `updated_at` acted on (ms), or null when no delivery carried one. */
+export async function latestEdit(storage: DurableObjectStorage): Promise<number | null> {
+  const last = await storage.get<LastUpdate | number>(LAST_UPDATE_KEY)
+  return typeof last === 'number' ? last : (last?.at ?? null)
+}
+
 /**
  * Forgets a claimed delivery whose pages could not be purged, so that Shopify's retry of it
  * (same id, same body) is acted on rather than called a duplicate. Its `updated_at` stays:

@@ -126,7 +126,7 @@ const variant = (id: string, variantImage: ReturnType<typeof image> | null) => (
 })
 const product = (variants: ReturnType<typeof variant>[]) =>
   reshapeProduct({
-    id: 'gid://shopify/Product/1', title: 'Square Friends Fleece Blanket', description: 'Soft.', handle: 'toddler-blanket', vendor: 'Square Snuggles',
+    id: 'gid://shopify/Product/1', title: 'Square Friends Fleece Blanket', description: 'Soft.', handle: 'toddler-blanket', vendor: 'Square Snuggles', updatedAt: '2026-11-01T09:00:00Z',
     priceRange: { minVariantPrice: { amount: '38.0', currencyCode: 'USD' } },
     images: { nodes: [image('flat.jpg', 'Spread flat'), image('folded.jpg', null)] },
     options: [{ name: 'Print', optionValues: variants.map((v) => ({ name: v.selectedOptions[0]!.value })) }],

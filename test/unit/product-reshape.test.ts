@@ -33,7 +33,7 @@ test('anything that is not a ThumbHash gives no colour, never an error', () => {
 test('nodes become arrays, and each picture (the variant’s too) gets its placeholder', () => {
   const image = { url: 'https://cdn.shopify.com/s/files/flat.jpg', altText: 'Flat', width: 2048, height: 1536, thumbhash: thumbhashOf([255, 255, 255]) }
   const product = reshapeProduct({
-    id: 'gid://shopify/Product/1', title: 'Blanket', description: '', handle: 'toddler-blanket', vendor: 'Square Snuggles',
+    id: 'gid://shopify/Product/1', title: 'Blanket', description: '', handle: 'toddler-blanket', vendor: 'Square Snuggles', updatedAt: '2026-11-01T09:00:00Z',
     priceRange: { minVariantPrice: { amount: '38.0', currencyCode: 'USD' } },
     images: { nodes: [image, { ...image, thumbhash: null }] },
     options: [{ name: 'Size', optionValues: [{ name: '30" × 40"' }] }, { name: 'Print', optionValues: [{ name: 'Friends' }, { name: 'Stripes' }] }],
@@ -56,7 +56,7 @@ test('a product is purged by a tag that names its handle, encoded', () => {
 // Shopify's answer is checked before the shop uses it: a product missing any part a page
 // shows is refused as 'Unexpected answer from Shopify', never rendered half.
 const goodNode = () => ({
-  id: 'gid://shopify/Product/1', title: 'Blanket', description: 'Soft.', handle: 'toddler-blanket', vendor: 'Square Snuggles',
+  id: 'gid://shopify/Product/1', title: 'Blanket', description: 'Soft.', handle: 'toddler-blanket', vendor: 'Square Snuggles', updatedAt: '2026-11-01T09:00:00Z',
   priceRange: { minVariantPrice: { amount: '38.0', currencyCode: 'USD' } },
   images: { nodes: [{ url: 'https://cdn.shopify.com/s/files/flat.jpg', altText: null, width: 2048, height: 2048, thumbhash: thumbhashOf([230, 120, 40]) }] },
   options: [{ name: 'Size', optionValues: [{ name: 'One' }] }],

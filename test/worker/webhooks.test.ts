@@ -98,6 +98,24 @@ test('the delayed refetch picks up Storefront data that lagged the webhook', asy
   await eventually(async () => (await page('/product/toddler-blanket')).html.includes('Renamed Blanket'))
 })
 
+// The merchant edits twice: the first edit's delivery is late or lost, the second arrives
+// while Shopify's answer shows only the first. That answer has changed, but it is not this
+// delivery's edit, which Shopify shows 6 s later. Production's refetch delay (10 s).
+test('an edit that lags 6 s behind another edit in flight reaches the page within 30 s', async () => {
+  shop = await startShop({ HTML_CACHE_SECONDS: '600', PRODUCT_CACHE_FRESH_SECONDS: '600', SHOPIFY_WEBHOOK_SECRET: SECRET })
+  await eventually(async () => (await page('/product/toddler-blanket')).cache === 'HIT')
+  const products = shop.double.products
+  products.set('toddler-blanket', { ...blanket(), title: 'First Edit', updatedAt: '2026-11-27T10:00:01Z' })
+  const second = JSON.stringify({ id: 8012345678901, handle: 'toddler-blanket', title: 'Second Edit', updated_at: '2026-11-27T05:00:02-05:00' })
+  const delivered = Date.now()
+  const res = await shop.fetch('/webhooks/products/update', { method: 'POST', headers: await signedWebhookHeaders(second, SECRET), body: second })
+  expect(await res.json()).toEqual({ purged: 'toddler-blanket', refetchInMs: 10_000 })
+  setTimeout(() => products.set('toddler-blanket', { ...blanket(), title: 'Second Edit', updatedAt: '2026-11-27T10:00:02Z' }), 6_000)
+  await eventually(async () => (await page('/product/toddler-blanket')).html.includes('Second Edit'), 30_000)
+  expect(Date.now() - delivered).toBeLessThan(30_000)
+  expect(shop.logEntries().filter((e) => e.message === 'product refreshed after webhook').map((e) => e.showsEdit)).toEqual([false, true])
+}, 45_000)
+
 test('without SHOPIFY_WEBHOOK_SECRET the endpoint does not exist', async () => {
   shop = await startShop()
   const res = await shop.fetch('/webhooks/products/update', { method: 'POST', headers: await signedWebhookHeaders(productUpdate, SECRET), body: productUpdate })
@@ -130,7 +148,10 @@ test('a leaked delivery replayed under new and long ids: refused or ignored by i
   const send = async (body: string, deliveryId?: string) =>
     shop!.fetch('/webhooks/products/update', { method: 'POST', headers: await signedWebhookHeaders(body, SECRET, deliveryId ? { deliveryId } : {}), body })
   expect((await send(leaked)).status).toBe(200)
-  await eventually(() => shop!.logEntries().filter((e) => e.message === 'product refreshed after webhook').length === 2) // at once, and after the delay
+  // Shopify shows the leaked edit once the refetch asks again.
+  await eventually(() => shop!.logEntries().filter((e) => e.message === 'product refreshed after webhook').length === 1)
+  shop!.double.products.get('toddler-blanket')!.updatedAt = '2026-11-25T15:00:00Z'
+  await eventually(() => shop!.logEntries().filter((e) => e.message === 'product refreshed after webhook').length === 2)
   const callsBefore = shop!.double.callsOf('ProductByHandle').length
   const replays = await Promise.all(Array.from({ length: 40 }, () => send(leaked)))
   expect(replays.map((r) => r.status)).toEqual(Array(40).fill(200))
@@ -138,7 +159,7 @@ test('a leaked delivery replayed under new and long ids: refused or ignored by i
   for (const id of ['x'.repeat(4000), 'a'.repeat(65)]) expect((await send(leaked, id)).status).toBe(400)
   expect(shop!.double.callsOf('ProductByHandle').length).toBe(callsBefore)
   // Then a genuine update: acted on, as ever.
-  shop!.double.products.get('toddler-blanket')!.title = 'Renamed Blanket'
+  Object.assign(shop!.double.products.get('toddler-blanket')!, { title: 'Renamed Blanket', updatedAt: '2026-11-25T15:05:00Z' })
   const genuine = await send(update('2026-11-25T10:05:00-05:00', 'Renamed Blanket'))
   expect(genuine.status).toBe(200)
   // Purged at once, or in the next slot when it came within WEBHOOK_REFRESH_INTERVAL_MS of the first.
@@ -154,7 +175,7 @@ test('two genuine edits within the same second both refresh and purge; replays o
   const at = '2026-11-25T12:00:00Z'
   const send = async (body: string) => (await (await shop!.fetch('/webhooks/products/update', { method: 'POST', headers: await signedWebhookHeaders(body, SECRET), body })).json()) as Record<string, unknown>
   const edit = (title: string) => JSON.stringify({ id: 8012345678901, handle: 'toddler-blanket', title, updated_at: at })
-  shop!.double.products.get('toddler-blanket')!.title = 'First Edit'
+  Object.assign(shop!.double.products.get('toddler-blanket')!, { title: 'First Edit', updatedAt: at })
   const first = await send(edit('First Edit'))
   shop!.double.products.get('toddler-blanket')!.title = 'Second Edit'
   const second = await send(edit('Second Edit'))
@@ -173,7 +194,7 @@ test('a burst of genuine deliveries is refreshed and purged at most once per int
     const body = JSON.stringify({ id: 8012345678901, handle: 'toddler-blanket', title: 'x', updated_at: `2026-11-25T11:${String(minute).padStart(2, '0')}:00Z` })
     return (await (await shop!.fetch('/webhooks/products/update', { method: 'POST', headers: await signedWebhookHeaders(body, SECRET), body })).json()) as Record<string, unknown>
   }
-  shop!.double.products.get('toddler-blanket')!.title = 'Renamed Blanket' // Shopify shows it at once: no refetch
+  Object.assign(shop!.double.products.get('toddler-blanket')!, { title: 'Renamed Blanket', updatedAt: '2026-11-25T11:12:00Z' }) // Shopify shows it at once: no refetch
   const answers: Record<string, unknown>[] = []
   for (let minute = 1; minute <= 12; minute++) answers.push(await send(minute)) // in order: each newer than the last
   expect(answers.filter((a) => 'purged' in a)).toHaveLength(1)
@@ -234,11 +255,13 @@ test.each([
   const send = async (body: string) => (await (await shop!.fetch('/webhooks/products/update', { method: 'POST', headers: await signedWebhookHeaders(body, SECRET), body })).json()) as Record<string, unknown>
   const edit = (title: string, at: string) => JSON.stringify({ id: 8012345678901, handle: 'toddler-blanket', title, updated_at: at })
 
-  shop.double.products.get('toddler-blanket')!.title = 'First Edit' // Shopify shows it at once
+  // Shopify shows the first at once, the second 6 s after its delivery (a title and its updatedAt, as Shopify keeps them).
+  const shopifyShows = (title: string, updatedAt: string) => shop!.double.products.set('toddler-blanket', { ...blanket(), title, updatedAt })
+  shopifyShows('First Edit', '2026-11-25T12:00:00Z')
   expect(await send(edit('First Edit', '2026-11-25T12:00:00Z'))).toEqual({ purged: 'toddler-blanket' })
   const sent = Date.now()
   expect(await send(edit('Second Edit', '2026-11-25T12:00:01Z'))).toMatchObject({ purging: 'toddler-blanket' })
-  setTimeout(() => (shop!.double.products.get('toddler-blanket')!.title = 'Second Edit'), 6_000)
+  setTimeout(() => shopifyShows('Second Edit', '2026-11-25T12:00:01Z'), 6_000)
 
   await eventually(async () => (await page('/product/toddler-blanket')).html.includes('Second Edit'), 30_000)
   expect(Date.now() - sent).toBeLessThan(30_000)

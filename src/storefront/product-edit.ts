@@ -1,0 +1,58 @@
+// What a claimed products/update delivery sets off, in one place with no Hono and no
+// bindings, so it is tested with fakes (test/unit/product-edit.test.ts); routes/webhooks.ts
+// verifies, parses, claims and answers.
+
+/** The steps an edit takes, as the route wires them: the product's store, the purge, the clock. */
+export type EditSteps = {
+  /** Asks Shopify now; whether its answer shows the latest edit announced (ProductStore.refreshNow). */
+  refresh(): Promise<{ showsEdit: boolean }>
+  /** Purges the product's pages worldwide, trying again after each delay; false when every try failed. */
+  purge(retryDelaysMs: number[], step: string): Promise<boolean>
+  log(level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>): void
+  sleep(ms: number): Promise<void>
+  now(): number
+}
+/** Whether Shopify showed the edit, or null when the pages could not be purged. */
+export type EditOutcome = { showsEdit: boolean } | null
+
+/**
+ * Retries of a purge while Shopify waits for the answer: it gives a delivery 5 s in all
+ * (Shopify: "Troubleshooting webhooks"), the refresh before it included.
+ */
+export const PURGE_RETRIES_MS = [300, 1_000]
+/** Retries of a purge after the answer, within waitUntil's 30 s. */
+export const LATE_PURGE_RETRIES_MS = [500, 1_000, 2_000]
+
+/**
+ * Asks Shopify, then purges, even when its answer does not show the edit yet: a page rendered
+ * just before the webhook may hold old data. A failed refresh leaves the store's entry marked
+ * stale, so the next page asks Shopify again: once the purge is done, the edit reaches the
+ * pages either way, and it counts as not shown, so a later step asks again.
+ */
+export async function refreshAndPurge(steps: EditSteps, step: string, retryDelaysMs: number[]): Promise<EditOutcome> {
+  let showsEdit = false
+  try {
+    showsEdit = (await steps.refresh()).showsEdit
+    steps.log('info', 'product refreshed after webhook', { step, showsEdit })
+  } catch (error) {
+    steps.log('warn', 'refresh after webhook failed', { step, error })
+  }
+  return (await steps.purge(retryDelaysMs, step)) ? { showsEdit } : null
+}
+
+/**
+ * Shopify's Storefront data can lag its webhook: until its answer shows the edit (not merely
+ * until it changes, which another edit in flight can make it do), ask again every `delayMs`
+ * and purge again, until `deadline`. This runs after the answer, where no failure can make
+ * Shopify retry the delivery, so what is left undone is an error for the owner.
+ */
+export async function followLaggingEdit(steps: EditSteps, first: EditOutcome, { delayMs, deadline }: { delayMs: number; deadline: number }): Promise<EditOutcome> {
+  let outcome = first
+  for (let left = deadline - steps.now(); outcome?.showsEdit === false && left > 0; left = deadline - steps.now()) {
+    await steps.sleep(Math.min(delayMs, left))
+    outcome = await refreshAndPurge(steps, 'after delay', LATE_PURGE_RETRIES_MS)
+  }
+  if (!outcome) steps.log('error', 'product edit may not have reached the pages: purge failed on every try')
+  else if (!outcome.showsEdit) steps.log('error', 'Shopify did not show the edit before the refetches ran out: pages show it once the product cache expires (PRODUCT_CACHE_FRESH_SECONDS)')
+  return outcome
+}

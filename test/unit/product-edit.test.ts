@@ -1,0 +1,61 @@
+import { expect, test } from 'vitest'
+import { followLaggingEdit, refreshAndPurge, type EditSteps } from '../../src/storefront/product-edit'
+
+// What a claimed products/update delivery does (src/storefront/product-edit.ts), with a fake
+// clock, a fake Shopify that shows the edit from `showsAt`, and a fake purge.
+
+function fakes({ showsAt, purgeFails = () => false }: { showsAt: number; purgeFails?: (at: number) => boolean }) {
+  let now = 0
+  const happened: string[] = []
+  const steps: EditSteps = {
+    refresh: async () => ({ showsEdit: now >= showsAt }),
+    purge: async () => {
+      happened.push(`purge@${now}`)
+      return !purgeFails(now)
+    },
+    log: (level, message) => level !== 'info' && happened.push(`${level}: ${message}`),
+    sleep: async (ms) => void (now += ms),
+    now: () => now,
+  }
+  return { steps, happened, at: () => now }
+}
+
+test('Shopify shows the edit at once: one refresh, one purge', async () => {
+  const { steps, happened } = fakes({ showsAt: 0 })
+  const first = await refreshAndPurge(steps, 'now', [])
+  expect(await followLaggingEdit(steps, first, { delayMs: 10_000, deadline: 26_000 })).toEqual({ showsEdit: true })
+  expect(happened).toEqual(['purge@0'])
+})
+
+// The refetch waits for this edit, not for any change: an answer that changed for another
+// edit in flight is not this one.
+test('an edit Shopify shows 6 s late reaches the pages at the first refetch after it', async () => {
+  const { steps, happened } = fakes({ showsAt: 6_000 })
+  expect(await followLaggingEdit(steps, await refreshAndPurge(steps, 'now', []), { delayMs: 10_000, deadline: 26_000 })).toEqual({ showsEdit: true })
+  expect(happened).toEqual(['purge@0', 'purge@10000'])
+})
+
+test('an edit that lags longer is asked for until it shows, while the budget lasts', async () => {
+  const { steps, happened } = fakes({ showsAt: 21_000 })
+  expect(await followLaggingEdit(steps, await refreshAndPurge(steps, 'now', []), { delayMs: 10_000, deadline: 26_000 })).toEqual({ showsEdit: true })
+  expect(happened).toEqual(['purge@0', 'purge@10000', 'purge@20000', 'purge@26000'])
+})
+
+test('an edit Shopify never shows in time, and a purge that never goes through, are errors for the owner', async () => {
+  const late = fakes({ showsAt: 60_000 })
+  expect(await followLaggingEdit(late.steps, await refreshAndPurge(late.steps, 'now', []), { delayMs: 10_000, deadline: 26_000 })).toEqual({ showsEdit: false })
+  expect(late.happened.at(-1)).toMatch(/^error: Shopify did not show the edit/)
+  expect(late.at()).toBe(26_000)
+
+  const refused = fakes({ showsAt: 6_000, purgeFails: (at) => at > 0 })
+  expect(await followLaggingEdit(refused.steps, await refreshAndPurge(refused.steps, 'now', []), { delayMs: 10_000, deadline: 26_000 })).toBeNull()
+  expect(refused.happened).toEqual(['purge@0', 'purge@10000', 'error: product edit may not have reached the pages: purge failed on every try'])
+})
+
+test('a refresh that fails counts as not shown, and is asked again', async () => {
+  const { steps, happened } = fakes({ showsAt: 0 })
+  let calls = 0
+  const flaky: EditSteps = { ...steps, refresh: async () => (++calls === 1 ? Promise.reject(new Error('Shopify 503')) : steps.refresh()) }
+  expect(await followLaggingEdit(flaky, await refreshAndPurge(flaky, 'now', []), { delayMs: 10_000, deadline: 26_000 })).toEqual({ showsEdit: true })
+  expect(happened).toEqual(['warn: refresh after webhook failed', 'purge@0', 'purge@10000'])
+})

@@ -40,8 +40,8 @@ export const LCP_ELEMENTS = ['picture', 'text'] as const
 export type BrowserEvent =
   | { type: 'page_view' | 'cart_opened' }
   | { type: 'add_to_cart'; quantity: number }
-  /** The tap on 'Checkout with Shopify' until the checkout's tab was pointed at Shopify, in ms. */
-  | { type: 'checkout_ready'; ms: number }
+  /** The tap on 'Checkout with Shopify' until the checkout's tab was pointed at Shopify, in ms; `checkout`: the key POST /checkout answered with. */
+  | { type: 'checkout_ready'; ms: number; checkout?: string }
   | { type: 'vital'; name: VitalName; value: number; element?: (typeof LCP_ELEMENTS)[number]; navigation?: Navigation }
 
 /** One beacon: a page load's events, with what they share. */

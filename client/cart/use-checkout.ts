@@ -5,7 +5,7 @@ import { toastCheckoutFailed } from '../components/toasts'
 import { track } from '../analytics/track'
 import type { BrowserEvent } from '../analytics/vocabulary'
 
-type CheckoutAnswer = { checkoutUrl: string; cartId: string }
+type CheckoutAnswer = { checkoutUrl: string; cartId: string; checkout: string }
 
 /**
  * Creates the hosted cart through the Worker's POST /checkout and opens Shopify's checkout
@@ -51,13 +51,13 @@ export function useCheckout() {
         // Pop-ups blocked outright: go there in this tab. The sheet stays open: closing it
         // takes its Back entry off (CartDrawer.tsx), and that would cancel this navigation.
         created(answer)
-        trackReady(tappedAt)
+        trackReady(tappedAt, answer.checkout)
         window.location.assign(answer.checkoutUrl)
         return
       }
       // The checkout starts loading before the shop does its own bookkeeping.
       tab.location.href = answer.checkoutUrl
-      trackReady(tappedAt)
+      trackReady(tappedAt, answer.checkout)
       created(answer)
       setOpen(false)
     } catch (error) {
@@ -76,9 +76,12 @@ export function useCheckout() {
   }
 }
 
-/** The tap until the checkout's tab was pointed at Shopify: sent at once, this page being hidden behind that tab. */
-function trackReady(tappedAt: number) {
-  track({ type: 'checkout_ready', ms: Math.round(performance.now() - tappedAt) })
+/**
+ * The tap until the checkout's tab was pointed at Shopify, naming the checkout the Worker made
+ * (the report counts no other): sent at once, this page being hidden behind that tab.
+ */
+function trackReady(tappedAt: number, checkout: string) {
+  track({ type: 'checkout_ready', ms: Math.round(performance.now() - tappedAt), checkout })
   // For the collector, which sends it at once (analytics/collector.ts).
   dispatchEvent(new Event('checkout_ready' satisfies BrowserEvent['type']))
 }

@@ -18,7 +18,10 @@ export type Report = {
   byCountry: ({ country: string; ships: boolean | null } & Record<(typeof COUNTRY_FUNNEL)[number], number>)[]
   checkoutFailures: Record<string, number>
   /** The tap to the checkout's tab (browsers), and Shopify's cartCreate within it (the Worker): null until some checkout was timed. */
-  checkoutTimes: Record<'tapToCheckout' | 'cartCreate', { p50: number; p75: number; count: number } | null>
+  checkoutTimes: Record<'tapToCheckout' | 'cartCreate', { p50: number; p75: number; count: number } | null> & {
+    /** Tap-to-tab timings browsers sent that name no checkout the Worker made, or one already timed. */
+    setAside: number
+  }
   vitals: Record<'byPage' | 'byCountry' | 'byDevice' | 'byNavigation', Record<string, Partial<Record<VitalName, Percentile>>>>
   /** Page loads by threshold, with the histogram: HISTOGRAM_BINS bins of BIN_WIDTH, then one for the rest. */
   distributions: Record<VitalName, { good: number; needsImprovement: number; poor: number; count: number; p75: number | null; bins: number[] }>
@@ -63,6 +66,8 @@ export function aggregate(answers: Answers, notes: string[] = [], shipsTo: strin
   const checkoutFailures: Record<string, number> = {}
   for (const row of events('checkout_failed')) checkoutFailures[str(row.detail)] = (checkoutFailures[str(row.detail)] ?? 0) + num(row.n)
 
+  const [tap] = answers.tapTimes
+  const tapped = tap && num(tap.n) > 0 ? { p50: num(tap.p50), p75: num(tap.p75), count: num(tap.n) } : null
   const timed = (event: string) => {
     const row = answers.checkoutTimes.find((r) => str(r.event) === event)
     return row && num(row.n) > 0 ? { p50: num(row.p50), p75: num(row.p75), count: num(row.n) } : null
@@ -115,7 +120,7 @@ export function aggregate(answers: Answers, notes: string[] = [], shipsTo: strin
     funnel,
     byCountry,
     checkoutFailures,
-    checkoutTimes: { tapToCheckout: timed('checkout_ready'), cartCreate: timed('checkout_created') },
+    checkoutTimes: { tapToCheckout: tapped, cartCreate: timed('checkout_created'), setAside: Math.max(0, num(answers.tapTimesSent[0]?.n) - (tapped?.count ?? 0)) },
     vitals: { byPage: breakdown(answers.byPage), byCountry: breakdown(answers.byCountry), byDevice: breakdown(answers.byDevice), byNavigation: breakdown(answers.byNavigation) },
     distributions,
     lcpElements,

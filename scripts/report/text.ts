@@ -42,9 +42,14 @@ export function asText(report: Report, heading: string): string {
 
 /** The moment that sells: the tap to Shopify's checkout, and cartCreate within it. */
 export function checkoutTimes({ checkoutTimes: times }: Report): string[] {
-  const line = (title: string, time: Report['checkoutTimes'][keyof Report['checkoutTimes']]) =>
+  const line = (title: string, time: Report['checkoutTimes']['cartCreate']) =>
     `  ${title.padEnd(44)}${time ? `median ${Math.round(time.p50)} ms, p75 ${Math.round(time.p75)} ms (${Math.round(time.count)})` : '(none timed yet)'}`
-  return ['Checkout, from the tap', line('tap to the checkout’s tab (browsers)', times.tapToCheckout), line('Shopify’s cartCreate within it (Worker)', times.cartCreate)]
+  return [
+    'Checkout, from the tap',
+    line('tap to the checkout’s tab (browsers)', times.tapToCheckout),
+    line('Shopify’s cartCreate within it (Worker)', times.cartCreate),
+    ...(times.setAside > 0 ? [`  set aside: ${Math.round(times.setAside)} tap timings that name no checkout the Worker made, or one already timed`] : []),
+  ]
 }
 
 /** The scheduled checkout check's recent history, an hour a line, and the alerts it sent. */

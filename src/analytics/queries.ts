@@ -37,6 +37,8 @@ export const COUNTRY_FUNNEL = ['page_view', 'add_to_cart', 'checkout_started', '
 type Query = { sql(table: string, window: string): string }
 
 const c = COLUMNS
+/** Above any timing a beacon may carry (60 s): a checkout with no timing. */
+const UNTIMED = 1_000_000
 /** SQL that gives, for the row's vital, what `pick` says of it: nested `if`s over the vitals' names. */
 const byVital = (pick: (name: VitalName) => number) => VITALS.reduceRight((otherwise, name) => `if(${c.detail} = '${name}', ${pick(name)}, ${otherwise})`, 'NULL')
 const isVital = `${c.event} = 'vital'`
@@ -99,12 +101,28 @@ export const QUERIES = {
   },
   /**
    * The moment that sells, timed twice: from the tap to the checkout's tab pointed at Shopify,
-   * as shoppers' browsers saw it (checkout_ready), and Shopify's cartCreate inside it, as the
-   * Worker saw it (checkout_created). Rows from before these were timed have none (0).
+   * as shoppers' browsers saw it (checkout_ready, tapTimes below), and Shopify's cartCreate
+   * inside it, as the Worker saw it (checkout_created, here). Rows from before these were
+   * timed have none (0).
    */
   checkoutTimes: {
     sql: (table, window) =>
-      `SELECT ${c.event} AS event, SUM(_sample_interval) AS n, quantileExactWeighted(0.5)(${c.ms}, _sample_interval) AS p50, quantileExactWeighted(0.75)(${c.ms}, _sample_interval) AS p75 FROM ${table} WHERE ${window} AND (${c.event} = 'checkout_ready' OR ${c.event} = 'checkout_created') AND ${c.ms} > 0 GROUP BY event`,
+      `SELECT ${c.event} AS event, SUM(_sample_interval) AS n, quantileExactWeighted(0.5)(${c.ms}, _sample_interval) AS p50, quantileExactWeighted(0.75)(${c.ms}, _sample_interval) AS p75 FROM ${table} WHERE ${window} AND ${c.event} = 'checkout_created' AND ${c.ms} > 0 GROUP BY event`,
+  },
+  /**
+   * The tap to the checkout's tab, counted only for a checkout the Worker made: a browser's
+   * timing names its checkout (the cartKey the Worker answered it with), and each checkout
+   * counts once, with its shortest timing, weighted as the checkout's
+   * row. So no one can time a checkout they did not make, nor one twice, and the timings
+   * never outnumber the checkouts created.
+   */
+  tapTimes: {
+    sql: (table, window) =>
+      `SELECT SUM(made) AS n, quantileExactWeighted(0.5)(ready, made) AS p50, quantileExactWeighted(0.75)(ready, made) AS p75 FROM (SELECT ${c.cart} AS cart, max(if(${c.event} = 'checkout_created', _sample_interval, 0)) AS made, min(if(${c.event} = 'checkout_ready' AND ${c.ms} > 0, ${c.ms}, ${UNTIMED})) AS ready FROM ${table} WHERE ${window} AND (${c.event} = 'checkout_created' OR ${c.event} = 'checkout_ready') AND ${c.cart} != '' GROUP BY cart) WHERE made > 0 AND ready < ${UNTIMED}`,
+  },
+  /** Every tap-to-tab timing browsers sent: what tapTimes did not count was set aside. */
+  tapTimesSent: {
+    sql: (table, window) => `SELECT SUM(_sample_interval) AS n FROM ${table} WHERE ${window} AND ${c.event} = 'checkout_ready' AND ${c.ms} > 0`,
   },
   /** The scheduled checkout check's outcomes ('ok' or the failure's class), by hour: its recent history. */
   checks: {

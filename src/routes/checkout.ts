@@ -99,8 +99,10 @@ async function startCheckout(c: Context<AppEnv>, lines: CartLineInput[]) {
   const differences = differingLines(lines, cart.lines)
   if (differences.length > 0) log(c, 'warn', 'hosted cart differs from the lines sent', { cartId: cart.id, differences })
   // The funnel's authoritative count of checkouts: Shopify made the cart.
-  record(c, { event: 'checkout_created', cart: await cartKey(cart.id), value: cart.totalQuantity, ms: Date.now() - asked })
-  return cart
+  const key = await cartKey(cart.id)
+  record(c, { event: 'checkout_created', cart: key, value: cart.totalQuantity, ms: Date.now() - asked })
+  // The key goes back to the page, which names it when it reports how long the checkout took.
+  return { ...cart, key }
 }
 
 /**
@@ -136,7 +138,7 @@ const checkoutJson = every(
   async (c: Context<AppEnv, '/', { in: { json: z.input<typeof checkoutBody> }; out: { json: z.output<typeof checkoutBody> } }>) => {
     try {
       const cart = await startCheckout(c, c.req.valid('json').lines)
-      return c.json({ checkoutUrl: cart.checkoutUrl, cartId: cart.id, totalQuantity: cart.totalQuantity })
+      return c.json({ checkoutUrl: cart.checkoutUrl, cartId: cart.id, totalQuantity: cart.totalQuantity, checkout: cart.key })
     } catch (error) {
       log(c, 'error', 'checkout failed', { error })
       return c.json({ error: failureReason(error), reason: (error instanceof StorefrontError ? error.kind : 'internal') satisfies CheckoutFailure, requestId: c.get('requestId') }, 502)

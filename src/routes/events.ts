@@ -25,8 +25,10 @@ const VITAL_BOUNDS: Record<VitalName, number> = { LCP: 60_000, FCP: 60_000, TTFB
 const browserEvent = z.discriminatedUnion('type', [
   z.strictObject({ type: z.enum(['page_view', 'cart_opened']) }),
   z.strictObject({ type: z.literal('add_to_cart'), quantity: z.int().min(1).max(MAX_QUANTITY) }),
-  // A checkout that took a minute to start has lost its shopper long before.
-  z.strictObject({ type: z.literal('checkout_ready'), ms: z.number().min(0).max(60_000) }),
+  // A checkout that took a minute to start has lost its shopper long before. `checkout` is
+  // the key POST /checkout answered with: the report counts a timing only for a checkout the
+  // Worker made (src/analytics/queries.ts, tapTimes). A page served before it was sent has none.
+  z.strictObject({ type: z.literal('checkout_ready'), ms: z.number().min(0).max(60_000), checkout: z.string().regex(/^[0-9a-f]{16}$/, 'must be the key POST /checkout answered with').optional() }),
   z
     // `navigation` is optional: a page served before it was sent still reports its vitals.
     .strictObject({ type: z.literal('vital'), name: z.enum(VITALS), value: z.number().min(0), element: z.enum(LCP_ELEMENTS).optional(), navigation: z.enum(NAVIGATIONS).optional() })
@@ -114,7 +116,7 @@ export const events = new Hono<AppEnv>()
         const shared = { event: event.type, route, device, connection }
         if (event.type === 'vital') record(c, { ...shared, detail: event.name, element: event.element, navigation: event.navigation, value: event.value })
         else if (event.type === 'add_to_cart') record(c, { ...shared, value: event.quantity })
-        else if (event.type === 'checkout_ready') record(c, { ...shared, ms: event.ms })
+        else if (event.type === 'checkout_ready') record(c, { ...shared, ms: event.ms, cart: event.checkout })
         else record(c, shared)
       }
       return c.body(null, 204)

@@ -161,19 +161,45 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
 
   test('the tap to the checkout, from browsers, and cartCreate within it, from the Worker: median and p75, weighted; untimed rows left out', async () => {
     const { checkoutTimes } = await report([
-      row('checkout_ready', { double2: 800 }),
-      row('checkout_ready', { double2: 1200, _sample_interval: 2 }),
-      row('checkout_ready', { double2: 3000 }),
+      row('checkout_ready', { blob9: 'c1', double2: 800 }),
+      row('checkout_ready', { blob9: 'c2', double2: 1200 }),
+      row('checkout_ready', { blob9: 'c3', double2: 3000 }),
       row('checkout_created', { blob9: 'c1', double2: 300 }),
       row('checkout_created', { blob9: 'c2', double2: 450, _sample_interval: 3 }),
       row('checkout_created', { blob9: 'c3' }), // from before the Worker timed it
+      row('checkout_created', { blob9: 'c4', double2: 450 }), // its page did not time it
     ])
-    // 800 weighs 1, 1200 weighs 2, 3000 weighs 1: half of 4 is reached at 1200, three quarters at 1200 too.
-    expect(checkoutTimes.tapToCheckout).toEqual({ p50: 1200, p75: 1200, count: 4 })
-    // 300 weighs 1, 450 weighs 3.
-    expect(checkoutTimes.cartCreate).toEqual({ p50: 450, p75: 450, count: 4 })
-    expect((await report([row('page_view')])).checkoutTimes).toEqual({ tapToCheckout: null, cartCreate: null })
-    expect(asText(await report([row('checkout_ready', { double2: 640 })]), 'x')).toMatch(/tap to the checkout’s tab \(browsers\)\s+median 640 ms, p75 640 ms \(1\)/)
+    // A timing weighs what its checkout's row does: 800 weighs 1, 1200 weighs 3, 3000 weighs 1.
+    expect(checkoutTimes.tapToCheckout).toEqual({ p50: 1200, p75: 1200, count: 5 })
+    // 300 weighs 1, 450 weighs 4.
+    expect(checkoutTimes.cartCreate).toEqual({ p50: 450, p75: 450, count: 5 })
+    expect(checkoutTimes.setAside).toBe(0)
+    expect((await report([row('page_view')])).checkoutTimes).toEqual({ tapToCheckout: null, cartCreate: null, setAside: 0 })
+    expect(asText(await report([row('checkout_ready', { blob9: 'k', double2: 640 }), row('checkout_created', { blob9: 'k' })]), 'x')).toMatch(/tap to the checkout’s tab \(browsers\)\s+median 640 ms, p75 640 ms \(1\)/)
+  })
+
+  // The forgery the field saw: one address, and five /64s, sent 367 timings of a minute
+  // against 179 checkouts, with no checkout of their own or naming checkouts they made up;
+  // and what one client can still do within CHECKOUT_RATE_LIMITER: make a minute's worth of
+  // real checkouts (10) and time each of them, many times over.
+  test('forged timings: one per checkout the Worker made, never more than were created; the rest set aside and said; the median moves < 10%', async () => {
+    const genuine = Array.from({ length: 179 }, (_, i) => [row('checkout_created', { blob9: `g${i}`, double2: 300 }), row('checkout_ready', { blob9: `g${i}`, double2: 500 + Math.round((i * 1000) / 178) })]).flat()
+    const honest = await report(genuine)
+    expect(honest.checkoutTimes.tapToCheckout).toMatchObject({ p50: 1000, count: 179 })
+
+    const forged = [
+      ...Array.from({ length: 200 }, () => row('checkout_ready', { double2: 60_000 })), // naming no checkout
+      ...Array.from({ length: 100 }, (_, i) => row('checkout_ready', { blob9: `made-up-${i}`, double2: 60_000 })),
+      ...Array.from({ length: 10 }, (_, i) => row('checkout_created', { blob9: `own-${i}`, double2: 300 })),
+      ...Array.from({ length: 67 }, (_, i) => row('checkout_ready', { blob9: `own-${i % 10}`, double2: 60_000 })),
+    ]
+    const { checkoutTimes, funnel } = await report([...genuine, ...forged])
+    const created = funnel.find((step) => step.step === 'checkout_created')!.count
+    expect(checkoutTimes.tapToCheckout!.count).toBe(189)
+    expect(checkoutTimes.tapToCheckout!.count).toBeLessThanOrEqual(created)
+    expect(Math.abs(checkoutTimes.tapToCheckout!.p50 - 1000) / 1000).toBeLessThan(0.1)
+    expect(checkoutTimes.setAside).toBe(179 + 367 - 189)
+    expect(asText(await report([...genuine, ...forged]), 'x')).toContain('set aside: 357 tap timings that name no checkout the Worker made, or one already timed')
   })
 
   // A page restored whole from the back-forward cache paints at once, one prerendered paints

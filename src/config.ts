@@ -65,23 +65,6 @@ const checkoutHosts = z
       }),
   )
 
-/** A span of business days, `3-5` (or one figure, `4`). */
-const dayRange = (fallback: string) =>
-  z
-    .string()
-    .trim()
-    .default(fallback)
-    .transform((value, ctx) => {
-      const match = /^(\d{1,2})\s*(?:[-–]\s*(\d{1,2}))?$/.exec(value)
-      const min = Number(match?.[1])
-      const max = Number(match?.[2] ?? match?.[1])
-      if (!match || min > max) {
-        ctx.addIssue({ code: 'custom', message: `"${value}" is not a span of days like "3-5"` })
-        return z.NEVER
-      }
-      return { min, max }
-    })
-
 const seconds = (fallback: number) => z.coerce.number().int().min(0).max(31_536_000).default(fallback)
 const millis = (fallback: number) => z.coerce.number().int().min(0).max(60_000).default(fallback)
 
@@ -115,10 +98,6 @@ const settings = z.object({
   // Discord or Teams incoming webhook. A secret: its address is its key.
   ALERT_WEBHOOK_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
   STOREFRONT_TIMEOUT_MS: millis(5_000).refine((ms) => ms > 0, 'must be above 0'),
-  // The carrier's time once a blanket has left, in business days: what search engines are
-  // told beside the 2-5 days of making it (docs/product.md). Where it ships is Shopify's
-  // answer (`shop.shipsToCountries`), asked with the product.
-  SHIPPING_TRANSIT_DAYS: dayRange('3-5'),
   // How long the edge keeps the store's UCP profile (src/routes/ucp.ts), as Hydrogen does.
   UCP_PROFILE_CACHE_SECONDS: seconds(60).refine((s) => s > 0, 'must be above 0'),
 })
@@ -163,7 +142,6 @@ const configSchema = settings
       env.SHOPIFY_STORE_DOMAIN,
       ...env.CHECKOUT_DOMAIN.map((host) => (LOOPBACK.test(`http://${host}`) ? `http://${host}` : `https://${host}`)),
     ],
-    shipping: { transitDays: env.SHIPPING_TRANSIT_DAYS },
     ucpProfileCacheSeconds: env.UCP_PROFILE_CACHE_SECONDS,
     logSampleRate: env.LOG_SAMPLE_RATE,
     alertWebhookUrl: env.ALERT_WEBHOOK_URL || null,

@@ -1,4 +1,5 @@
 // The blanket's facts: the landing page's details list and the product page's 'Product Details'.
+import { PRODUCTION } from './policies'
 
 export const productDetails: { label: string; value: string }[] = [
   { label: 'Dimensions', value: '30" × 40" (76.2 × 101.6 cm)' },
@@ -6,5 +7,5 @@ export const productDetails: { label: string; value: string }[] = [
   { label: 'Weight', value: 'Medium-heavy, 290 g/m²' },
   { label: 'Print', value: 'One-sided print' },
   { label: 'Care', value: 'Machine-washable, tumble dry low (max 30°C)' },
-  { label: 'Production', value: 'Made on demand, processing 2-5 business days' },
+  { label: 'Production', value: PRODUCTION },
 ]

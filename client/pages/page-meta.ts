@@ -26,7 +26,7 @@ export type MetaInput = {
    * every host name the Worker answers (docs/edge-caching.md, 'What a kept page may hold').
    */
   address: (path: string) => string
-  /** Where the shop ships, for the structured data (Shopify's `shop.shipsToCountries`; SHIPPING_TRANSIT_DAYS). */
+  /** Where the shop ships, for the structured data (Shopify's `shop.shipsToCountries`). */
   shipping: ShippingTerms
 }
 

@@ -1,15 +1,11 @@
 import type { MerchantReturnPolicy, OfferShippingDetails, Product as SchemaProduct, WithContext } from 'schema-dts'
+import { HANDLING_DAYS, RETURN_DAYS, TRANSIT_DAYS } from '../content/policies'
 import { productDetails } from '../content/product-details'
 import { SHOP_NAME } from '../content/shop'
 import type { Product } from '../model/product'
 
-/** Where the shop ships and how long the carrier takes (Shopify's `shop.shipsToCountries`; SHIPPING_TRANSIT_DAYS). */
-export type ShippingTerms = { countries: string[]; transitDays: { min: number; max: number } }
-
-/** Made on demand: 2-5 business days before a blanket ships (docs/product.md, the Terms). */
-const HANDLING_DAYS = { min: 2, max: 5 }
-/** Returns within 7 days of delivery, if damaged or defective (docs/product.md, the Terms). */
-const RETURN_DAYS = 7
+/** Where the shop ships (Shopify's `shop.shipsToCountries`). */
+export type ShippingTerms = { countries: string[] }
 
 type Where = {
   /** The product page's address, the one page that describes the product alone. */
@@ -62,8 +58,11 @@ export function productStructuredData(product: Product, { productUrl, pageUrl, t
   }
 }
 
-/** Shipping is in the price: a rate of 0 to each country, made in 2-5 days, then the carrier's time. */
-function shippingDetails(currency: string, { countries, transitDays }: ShippingTerms): OfferShippingDetails {
+/**
+ * Shipping is in the price: a rate of 0 to each country, made in HANDLING_DAYS, then the
+ * carrier's TRANSIT_DAYS (content/policies.ts; the pages say the same in 'Shipping and returns').
+ */
+function shippingDetails(currency: string, { countries }: ShippingTerms): OfferShippingDetails {
   return {
     '@type': 'OfferShippingDetails',
     shippingRate: { '@type': 'MonetaryAmount', value: 0, currency },
@@ -71,14 +70,15 @@ function shippingDetails(currency: string, { countries, transitDays }: ShippingT
     deliveryTime: {
       '@type': 'ShippingDeliveryTime',
       handlingTime: { '@type': 'QuantitativeValue', minValue: HANDLING_DAYS.min, maxValue: HANDLING_DAYS.max, unitCode: 'DAY' },
-      transitTime: { '@type': 'QuantitativeValue', minValue: transitDays.min, maxValue: transitDays.max, unitCode: 'DAY' },
+      transitTime: { '@type': 'QuantitativeValue', minValue: TRANSIT_DAYS.min, maxValue: TRANSIT_DAYS.max, unitCode: 'DAY' },
     },
   }
 }
 
 /**
- * Returns within 7 days, by mail, free, for a blanket that came damaged or defective (the
- * Terms: 'a replacement or a full refund'; no returns for a change of mind).
+ * Returns within RETURN_DAYS, by mail with a prepaid label, free, for a blanket that came
+ * damaged or defective, from every country it ships to (content/policies.ts, RETURNS: the
+ * Terms and the pages say it; 'a replacement or a full refund'; no returns for a change of mind).
  */
 function returnPolicy(termsUrl: string, countries: string[]): MerchantReturnPolicy {
   return {

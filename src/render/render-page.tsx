@@ -3,6 +3,7 @@ import { setMetric } from 'hono/timing'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { isbot } from 'isbot'
 import { App } from '../../client/App'
+import { ShipsToContext } from '../../client/ships-to-context'
 import { preloadSections } from '../../client/lib/deferred-section'
 import { loadPage, type PageData } from '../../client/pages/pages'
 import { fulfilled, settling, type Thenable } from '../../client/lib/thenable'
@@ -74,18 +75,33 @@ export async function renderPage(c: Context<AppEnv>, render: PageRender): Promis
   c.header('Speculation-Rules', `"${SPECULATION_RULES_PATH}"`)
 
   const [styles, Page] = await Promise.all([inlineStyles(c.env.ASSETS), loadWholePage(render.page.page)])
-  // The app reads the product itself: at once when it is known, else when it streams in.
+  // The app reads the product itself: at once when it is known, else when it streams in; and
+  // where the shop ships, for the static sections that say so, with it.
   const products = lookup ? fulfilled(lookup.result) : product ? settling(Promise.resolve(product).then((found) => found.result)) : null
+  const shipsTo = lookup ? fulfilled(shipsToNames(lookup.markets)) : product ? settling(Promise.resolve(product).then((found) => shipsToNames(found.markets))) : null
   c.status(status as ContentfulStatusCode)
   // Through @hono/react-renderer (src/render/page-renderer.tsx). A crawler waited for the
   // product above, and every section is preloaded, so nothing is left to stream late.
-  return c.render(<App page={render.page} Page={Page} product={products} />, {
+  return c.render(
+    <ShipsToContext value={shipsTo}>
+      <App page={render.page} Page={Page} product={products} />
+    </ShipsToContext>,
+    {
     head: { ...head, noindex: head.noindex || status >= 400 },
     page: render.page,
     styles,
     modules: clientAssets.modulesFor(render.page.page),
     nonce,
-  })
+  },
+  )
+}
+
+/** The countries Shopify ships to, by their English names (Shopify's own for its markets), in alphabetical order. */
+function shipsToNames(markets: ShopMarkets | undefined): string[] {
+  if (!markets) return []
+  const shopify = new Map(markets.countries.map((country) => [country.isoCode, country.name]))
+  const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' })
+  return markets.shipsTo.map((code) => shopify.get(code) ?? names.of(code) ?? code).sort((a, b) => a.localeCompare(b, 'en'))
 }
 
 /**

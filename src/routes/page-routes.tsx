@@ -75,7 +75,7 @@ async function render(c: Context<AppEnv>, name: PageName, meta: PageMeta) {
         // configuration is what failed, must not ask for it. Where it ships is Shopify's
         // answer, asked with the product.
         get shipping() {
-          return { countries: markets?.shipsTo ?? [], transitDays: readConfig(c.env).shipping.transitDays }
+          return { countries: markets?.shipsTo ?? [] }
         },
       }),
     status: meta.status,

@@ -24,33 +24,45 @@ export const PURGE_RETRIES_MS = [300, 1_000]
 export const LATE_PURGE_RETRIES_MS = [500, 1_000, 2_000]
 
 /**
- * Asks Shopify, then purges, even when its answer does not show the edit yet: a page rendered
- * just before the webhook may hold old data. A failed refresh leaves the store's entry marked
- * stale, so the next page asks Shopify again: once the purge is done, the edit reaches the
- * pages either way, and it counts as not shown, so a later step asks again.
+ * The first step: asks Shopify, then purges, even when its answer does not show the edit yet:
+ * a page rendered just before the webhook may hold old data. A failed refresh leaves the
+ * store's entry marked stale, so the next page asks Shopify again: once the purge is done,
+ * the edit reaches the pages either way, and it counts as not shown, so a later step asks again.
  */
 export async function refreshAndPurge(steps: EditSteps, step: string, retryDelaysMs: number[]): Promise<EditOutcome> {
-  let showsEdit = false
-  try {
-    showsEdit = (await steps.refresh()).showsEdit
-    steps.log('info', 'product refreshed after webhook', { step, showsEdit })
-  } catch (error) {
-    steps.log('warn', 'refresh after webhook failed', { step, error })
-  }
+  const showsEdit = await refreshed(steps, step)
   return (await steps.purge(retryDelaysMs, step)) ? { showsEdit } : null
 }
 
+/** Asks Shopify; whether its answer shows the edit (a failed call does not). */
+async function refreshed(steps: EditSteps, step: string): Promise<boolean> {
+  try {
+    const { showsEdit } = await steps.refresh()
+    steps.log('info', 'product refreshed after webhook', { step, showsEdit })
+    return showsEdit
+  } catch (error) {
+    steps.log('warn', 'refresh after webhook failed', { step, error })
+    return false
+  }
+}
+
+/** At most this many refetches after the first refresh: Storefront calls stay few whatever the delay is set to. */
+export const MAX_REFETCHES = 3
+
 /**
  * Shopify's Storefront data can lag its webhook: until its answer shows the edit (not merely
- * until it changes, which another edit in flight can make it do), ask again every `delayMs`
- * and purge again, until `deadline`. This runs after the answer, where no failure can make
+ * until it changes, which another edit in flight can make it do), ask again every `delayMs`,
+ * until `deadline`, and purge once it does: an answer that does not show the edit changes
+ * nothing on the pages, so it costs no purge (a purge allowance is small: config.ts,
+ * WEBHOOK_REFRESH_INTERVAL_MS). This runs after the answer, where no failure can make
  * Shopify retry the delivery, so what is left undone is an error for the owner.
  */
 export async function followLaggingEdit(steps: EditSteps, first: EditOutcome, { delayMs, deadline }: { delayMs: number; deadline: number }): Promise<EditOutcome> {
   let outcome = first
-  for (let left = deadline - steps.now(); outcome?.showsEdit === false && left > 0; left = deadline - steps.now()) {
-    await steps.sleep(Math.min(delayMs, left))
-    outcome = await refreshAndPurge(steps, 'after delay', LATE_PURGE_RETRIES_MS)
+  for (let refetch = 1; outcome?.showsEdit === false && refetch <= MAX_REFETCHES && deadline > steps.now(); refetch++) {
+    await steps.sleep(Math.min(delayMs, deadline - steps.now()))
+    const showsEdit = await refreshed(steps, 'after delay')
+    if (showsEdit) outcome = (await steps.purge(LATE_PURGE_RETRIES_MS, 'after delay')) ? { showsEdit } : null
   }
   if (!outcome) steps.log('error', 'product edit may not have reached the pages: purge failed on every try')
   else if (!outcome.showsEdit) steps.log('error', 'Shopify did not show the edit before the refetches ran out: pages show it once the product cache expires (PRODUCT_CACHE_FRESH_SECONDS)')

@@ -114,12 +114,3 @@ test('tokens and the webhook secret are used without the spaces and newline they
   // Only spaces is no token at all.
   expect(() => config({ SHOPIFY_STOREFRONT_TOKEN: '  ' })).toThrow('SHOPIFY_STOREFRONT_TOKEN is not set (nor SHOPIFY_STOREFRONT_PRIVATE_TOKEN): the Storefront API needs a token')
 })
-
-test('shipping: 3-5 business days in transit unless set, a bad span named; where it ships is no setting but Shopify’s answer', () => {
-  const vars = { SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't' }
-  expect(readConfig(env(vars)).shipping).toEqual({ transitDays: { min: 3, max: 5 } })
-  expect(readConfig(env({ ...vars, SHIPPING_TRANSIT_DAYS: '4 – 8' })).shipping).toEqual({ transitDays: { min: 4, max: 8 } })
-  expect(readConfig(env({ ...vars, SHIPPING_TRANSIT_DAYS: '6' })).shipping.transitDays).toEqual({ min: 6, max: 6 })
-  expect(() => readConfig(env({ ...vars, SHIPPING_TRANSIT_DAYS: '8-4' }))).toThrow('SHIPPING_TRANSIT_DAYS "8-4" is not a span of days')
-  expect(() => readConfig(env({ ...vars, SHIPPING_TRANSIT_DAYS: 'a week' }))).toThrow('SHIPPING_TRANSIT_DAYS')
-})

@@ -4,6 +4,7 @@ import type { AppEnv } from '../../src/app-env'
 import { rateLimitKey } from '../../src/rate-limit'
 import type { Bindings } from '../../src/config'
 import { webhooks } from '../../src/routes/webhooks'
+import { MAX_REFETCHES } from '../../src/storefront/product-edit'
 import { signedWebhookHeaders } from '../../storefront-double/storefront-double'
 
 // The production contract with Workers Cache, checked without the local stand-in: the
@@ -17,7 +18,7 @@ describe('the webhook purges by tag through ctx.cache', () => {
     const purge = vi.fn(async (_: { tags: string[] }) => ({ success: true }))
     const store = {
       claimDelivery: vi.fn(async (id: string) => (id === 'seen-before' ? 'seen' : id === 'broken-storage' ? Promise.reject(new Error('SQLITE_TOOBIG')) : 'new')),
-      refreshNow: vi.fn().mockResolvedValueOnce({ changed: changedAtOnce }).mockResolvedValueOnce({ changed: changedLater }),
+      refreshNow: vi.fn().mockResolvedValueOnce({ showsEdit: changedAtOnce }).mockResolvedValueOnce({ showsEdit: changedLater }),
       claimRefreshSlot: vi.fn(async (): Promise<number | null> => 0),
       releaseDelivery: vi.fn(async () => {}),
     }
@@ -49,11 +50,12 @@ describe('the webhook purges by tag through ctx.cache', () => {
     expect(purge.mock.calls).toEqual([[{ tags: ['product:toddler-blanket'] }]])
   })
 
-  test('a failed refresh still purges, so no page outlives it', async () => {
+  test('a failed refresh still purges, so no page outlives it; refetches that fail too purge nothing more', async () => {
     const { purge, store, send } = harness()
     store.refreshNow.mockReset().mockRejectedValue(new Error('Shopify is down'))
     expect((await send()).status).toBe(200)
-    expect(purge).toHaveBeenCalledTimes(2)
+    expect(purge).toHaveBeenCalledTimes(1)
+    expect(store.refreshNow).toHaveBeenCalledTimes(1 + MAX_REFETCHES)
   })
 
   test('a delivery seen before purges nothing', async () => {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { followLaggingEdit, refreshAndPurge, type EditSteps } from '../../src/storefront/product-edit'
+import { followLaggingEdit, MAX_REFETCHES, refreshAndPurge, type EditSteps } from '../../src/storefront/product-edit'
 
 // What a claimed products/update delivery does (src/storefront/product-edit.ts), with a fake
 // clock, a fake Shopify that shows the edit from `showsAt`, and a fake purge.
@@ -35,10 +35,20 @@ test('an edit Shopify shows 6 s late reaches the pages at the first refetch afte
   expect(happened).toEqual(['purge@0', 'purge@10000'])
 })
 
-test('an edit that lags longer is asked for until it shows, while the budget lasts', async () => {
+test('an edit that lags longer is asked for until it shows, while the budget lasts; only the answer that shows it is purged', async () => {
   const { steps, happened } = fakes({ showsAt: 21_000 })
   expect(await followLaggingEdit(steps, await refreshAndPurge(steps, 'now', []), { delayMs: 10_000, deadline: 26_000 })).toEqual({ showsEdit: true })
-  expect(happened).toEqual(['purge@0', 'purge@10000', 'purge@20000', 'purge@26000'])
+  expect(happened).toEqual(['purge@0', 'purge@26000'])
+})
+
+test(`whatever the delay, at most ${MAX_REFETCHES} refetches`, async () => {
+  const { steps, happened, at } = fakes({ showsAt: Infinity })
+  let calls = 0
+  const counted: EditSteps = { ...steps, refresh: () => (calls++, steps.refresh()) }
+  await followLaggingEdit(counted, await refreshAndPurge(counted, 'now', []), { delayMs: 5, deadline: 26_000 })
+  expect(calls).toBe(1 + MAX_REFETCHES)
+  expect(at()).toBe(5 * MAX_REFETCHES)
+  expect(happened).toEqual(['purge@0', 'error: Shopify did not show the edit before the refetches ran out: pages show it once the product cache expires (PRODUCT_CACHE_FRESH_SECONDS)'])
 })
 
 test('an edit Shopify never shows in time, and a purge that never goes through, are errors for the owner', async () => {
@@ -46,6 +56,7 @@ test('an edit Shopify never shows in time, and a purge that never goes through, 
   expect(await followLaggingEdit(late.steps, await refreshAndPurge(late.steps, 'now', []), { delayMs: 10_000, deadline: 26_000 })).toEqual({ showsEdit: false })
   expect(late.happened.at(-1)).toMatch(/^error: Shopify did not show the edit/)
   expect(late.at()).toBe(26_000)
+  expect(late.happened.filter((line) => line.startsWith('purge'))).toEqual(['purge@0'])
 
   const refused = fakes({ showsAt: 6_000, purgeFails: (at) => at > 0 })
   expect(await followLaggingEdit(refused.steps, await refreshAndPurge(refused.steps, 'now', []), { delayMs: 10_000, deadline: 26_000 })).toBeNull()

@@ -112,6 +112,7 @@ test('where the shop sells is reshaped, the primary market being the country Sho
   vi.stubGlobal('fetch', async () => Response.json({ data: { ...MARKETS, product: null } }))
   await expect(fetchProduct(storefront, 'gone')).resolves.toEqual({
     product: null,
+    updatedAt: null,
     markets: { primaryCountry: 'US', shipsTo: ['US', 'DE'], countries: [{ isoCode: 'US', name: 'United States', currency: 'USD' }, { isoCode: 'DE', name: 'Germany', currency: 'EUR' }] },
   })
 })

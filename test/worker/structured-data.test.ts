@@ -156,26 +156,74 @@ describe('the landing page without its product', () => {
   })
 })
 
-describe('structured data follows Shopify and the shop’s settings', () => {
+/** The words a shopper reads on a page as served: its text, without scripts, styles or tags. */
+async function pageText(shop: Shop, path: string): Promise<string> {
+  const html = await (await shop.fetch(path)).text()
+  return html
+    .replace(/<!--.*?-->/gs, '')
+    .replace(/<(script|style|template)\b[^>]*>.*?<\/\1>/gs, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#x27|#39|nbsp);/g, (_, entity: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'", nbsp: ' ' })[entity]!)
+    .replace(/\s+/g, ' ')
+}
+const countryName = (code: string) => new Intl.DisplayNames(['en'], { type: 'region' }).of(code)!
+
+// Google asks that the markup say only what the shopper can read. Each claim the markup
+// makes, and the words that say it on the page that carries the markup, or in the Terms,
+// where its return policy links; the product's name and description on the product's own
+// page, which the markup names as its `url`. Identifiers (url, image, sku) claim nothing.
+describe('every claim of the markup is on a page the shopper reads', () => {
   let shop: Shop
   beforeAll(async () => {
-    shop = await startShop({ SHIPPING_TRANSIT_DAYS: '4-8' })
+    shop = await startShop()
   })
   afterAll(() => shop?.dispose())
 
-  test('the shipping destinations and the countries of the return policy are Shopify’s, the transit time the setting’s', async () => {
-    shop.double.shipsTo = ['US', 'CA']
-    const data = structuredData(await (await shop.fetch('/product/toddler-blanket')).text())
-    expect(at(data, 'offers.shippingDetails.shippingDestination.addressCountry')).toEqual(['US', 'CA'])
-    expect(at(data, 'offers.hasMerchantReturnPolicy.applicableCountry')).toEqual(['US', 'CA'])
-    expect(at(data, 'offers.shippingDetails.deliveryTime.transitTime')).toEqual([{ '@type': 'QuantitativeValue', minValue: 4, maxValue: 8, unitCode: 'DAY' }])
+  test.each(['/product/toddler-blanket', '/'])('%s', async (path) => {
+    shop.double.shipsTo = ['US', 'CA', 'GB', 'NZ'] // NZ: shipped to, in no market of the shop's
+    const data = structuredData(await (await shop.fetch(path)).text())
+    const page = await pageText(shop, path)
+    const terms = await pageText(shop, '/terms')
+    // The product's own page (its `url`, which the landing page's markup names too) describes it.
+    const productPage = await pageText(shop, new URL(String(data.url)).pathname)
+    const days = (value: unknown) => {
+      const { minValue, maxValue } = value as { minValue: number; maxValue: number }
+      return minValue === maxValue ? String(minValue) : `${minValue}-${maxValue}`
+    }
+    const [handling] = at(data, 'offers.shippingDetails.deliveryTime.handlingTime')
+    const [transit] = at(data, 'offers.shippingDetails.deliveryTime.transitTime')
+    const [returnDays] = at(data, 'offers.hasMerchantReturnPolicy.merchantReturnDays')
+    const claims: [string, unknown, string, string][] = [
+      ['name', data.name, productPage, String(data.name)],
+      ['description', data.description, productPage, String(data.description)],
+      ['brand', at(data, 'brand.name')[0], page, String(at(data, 'brand.name')[0])],
+      ['material', data.material, page, String(data.material)],
+      ['size', data.size, page, String(data.size)],
+      ['audience', at(data, 'audience.suggestedMinAge')[0], terms, 'not intended for unsupervised use by infants under 12 months'],
+      ['price', at(data, 'offers.price')[0], page, `$${Number(at(data, 'offers.price')[0])}`],
+      ['shipping rate', at(data, 'offers.shippingDetails.shippingRate.value')[0], page, 'Shipping is included in the price'],
+      ['handling time', handling, page, `processing takes ${days(handling)} business days`],
+      ['transit time', transit, page, `the carrier takes ${days(transit)} business days`],
+      ...at(data, 'offers.shippingDetails.shippingDestination.addressCountry').map((code): [string, unknown, string, string] => ['destination', code, page, countryName(String(code))]),
+      ['return window', returnDays, page, `within ${returnDays} days of delivery`],
+      ['return window (Terms)', returnDays, terms, `within ${returnDays} days of delivery`],
+      ['return method', at(data, 'offers.hasMerchantReturnPolicy.returnMethod')[0], page, 'return it by mail'],
+      ['return fees', at(data, 'offers.hasMerchantReturnPolicy.returnFees')[0], page, 'the return is free'],
+      ['returned condition', at(data, 'offers.hasMerchantReturnPolicy.itemCondition')[0], page, 'damaged or defective'],
+      ['refund', at(data, 'offers.hasMerchantReturnPolicy.refundType')[0], page, 'a full refund'],
+      ['return countries', at(data, 'offers.hasMerchantReturnPolicy.applicableCountry'), terms, 'from every country we ship to'],
+    ]
+    expect(claims.filter(([, , text, words]) => !text.includes(words)).map(([claim, value, , words]) => `${claim} (${JSON.stringify(value)}): '${words}' is on no page`)).toEqual([])
+    // Each country the markup names, and none it does not.
+    expect(at(data, 'offers.shippingDetails.shippingDestination.addressCountry')).toEqual(['US', 'CA', 'GB', 'NZ'])
+    expect(page).toContain('We ship to Canada, New Zealand, United Kingdom, and United States.')
   })
 })
 
 test('a variant with a barcode gives its GTIN; one out of stock says so', () => {
   const variant = { id: 'gid://shopify/ProductVariant/1', title: 'Default', availableForSale: false, sku: null, barcode: '0614141999996', price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], image: null }
   const product = { id: 'gid://shopify/Product/1', title: 'Blanket', description: 'Soft.', handle: 'blanket', vendor: 'Square Snuggles', priceRange: { minVariantPrice: variant.price }, images: [], variants: [variant], options: [] }
-  const data = productStructuredData(product, { productUrl: PRODUCT_URL, pageUrl: PRODUCT_URL, termsUrl: `${SHOP_ORIGIN}/terms`, shipping: { countries: ['US'], transitDays: { min: 3, max: 5 } } })
+  const data = productStructuredData(product, { productUrl: PRODUCT_URL, pageUrl: PRODUCT_URL, termsUrl: `${SHOP_ORIGIN}/terms`, shipping: { countries: ['US'] } })
   expect(data).toMatchObject({ gtin: '0614141999996', offers: { availability: 'https://schema.org/OutOfStock' } })
   expect(data).not.toHaveProperty('sku')
 })

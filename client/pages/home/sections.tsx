@@ -1,3 +1,6 @@
+import { Suspense } from 'react'
+import { ShippingAndReturns } from '../../components/ShippingAndReturns'
+import { daySpan, HANDLING_DAYS } from '../../content/policies'
 import { productDetails } from '../../content/product-details'
 
 export { Characters } from '../../components/Characters'
@@ -38,6 +41,11 @@ export function SoftnessCopy() {
           </li>
         ))}
       </ul>
+      {/* Drawn once the product's answer names where the shop ships: a static section's
+          inside, which the browser keeps as the server drew it. */}
+      <Suspense fallback={null}>
+        <ShippingAndReturns />
+      </Suspense>
     </div>
   )
 }
@@ -46,7 +54,7 @@ export function ClosingCopy() {
   return (
     <>
       <h2 className="text-3xl font-extrabold text-stone-900">Ready for bedtime?</h2>
-      <p className="mt-2 text-stone-600">Made on demand and on its way in 2-5 business days.</p>
+      <p className="mt-2 text-stone-600">Made on demand and on its way in {daySpan(HANDLING_DAYS)} business days.</p>
     </>
   )
 }

@@ -19,6 +19,7 @@ const ProductNotFound = deferredSection(() => loadStatic().then((m) => m.Product
 const BackToStore = staticSection(() => loadStatic().then((m) => m.BackToStore))
 const ProductSummary = staticSection(() => loadStatic().then((m) => m.ProductSummary))
 const ProductDetailList = staticSection(() => loadStatic().then((m) => m.ProductDetailList))
+const ShippingAndReturns = staticSection(() => import('../../components/ShippingAndReturns').then((m) => m.ShippingAndReturns))
 
 const ProductPicture: DrawPicture<{ image: Image }> = ({ picture, ...rest }) => <ShopifyPicture image={picture.image} {...rest} />
 
@@ -68,6 +69,7 @@ function ProductView({ product }: { product: Product }) {
               </summary>
               <ProductDetailList />
             </details>
+            <ShippingAndReturns />
           </div>
         </div>
       </article>

@@ -1,4 +1,5 @@
 import { Prose, Email } from '../../components/Prose'
+import { DELIVERY_TIME, RETURNS } from '../../content/policies'
 
 export default function TermsPage() {
   return (
@@ -6,20 +7,21 @@ export default function TermsPage() {
       <p>These terms apply to every order placed at Square Snuggles. By placing an order you agree to them.</p>
       <h2>Orders and payments</h2>
       <p>
-        All prices are in US dollars and include shipping. Payment is taken on Shopify’s secure checkout page; we never see or
-        store your card details. An order is confirmed when you receive our confirmation e-mail. We may cancel an order and
+        Prices on this site are in US dollars and include shipping. Outside the United States, the checkout charges the
+        price for your country, in its currency, shipping included; the page tells you that price before you order.
+        Payment is taken on Shopify’s secure checkout page; we never see or store your card details. An order is confirmed when you receive our confirmation e-mail. We may cancel an order and
         refund it in full if a product cannot be made or was listed at an obviously wrong price.
       </p>
       <h2>Shipping</h2>
       <p>
-        Each blanket is made on demand. Processing takes 2-5 business days, after which your order ships with tracking.
-        Delivery times depend on the destination and the carrier. Shipping is included in the price.
+        {DELIVERY_TIME} Your order ships with tracking, and shipping is included in the price. We ship to the countries
+        listed beside the order button on our product pages; the checkout offers only those.
       </p>
       <h2>Returns</h2>
       <p>
-        Because every blanket is made for you, we accept returns within 7 days of delivery if the blanket arrives damaged or
-        defective. Write to us with your order number and a photo, and we will send a replacement or a full refund. We cannot
-        accept returns for a change of mind.
+        Because every blanket is made for you, we accept returns only of a blanket that arrives damaged or defective, from
+        every country we ship to. {RETURNS} Write to us with your order number and a photo first. We cannot accept returns
+        for a change of mind.
       </p>
       <h2>Quality</h2>
       <p>

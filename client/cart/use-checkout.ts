@@ -48,11 +48,13 @@ export function useCheckout() {
       if (!response.ok) throw new Error(`checkout answered ${response.status}`)
       const answer = (await response.json()) as CheckoutAnswer
       if (!tab) {
-        // Pop-ups blocked outright: go there in this tab. The sheet stays open: closing it
-        // takes its Back entry off (CartDrawer.tsx), and that would cancel this navigation.
+        // Pop-ups blocked outright: go there in this tab, in place of the sheet's history
+        // entry (CartDrawer.tsx), so that Back from the checkout comes to the shop's page and
+        // the Back after it leaves, with no dead step between. The sheet stays open: closing
+        // it would take that entry off, and that would cancel this navigation.
         created(answer)
         trackReady(tappedAt, answer.checkout)
-        window.location.assign(answer.checkoutUrl)
+        window.location.replace(answer.checkoutUrl)
         return
       }
       // The checkout starts loading before the shop does its own bookkeeping.

@@ -4,7 +4,7 @@ import { preconnect } from 'react-dom'
 import { Drawer } from 'vaul'
 import { isLoadingAtom, removeItemAtom, totalPriceAtom, updateQuantityAtom } from '../cart/cart-edits'
 import { MAX_QUANTITY, type CartItem } from '../model/cart'
-import { isCartOpenAtom, itemsAtom, totalQuantityAtom } from '../cart/cart-atoms'
+import { isCartOpenAtom, itemsAtom, knownQuantityAtom } from '../cart/cart-atoms'
 import { useCheckout } from '../cart/use-checkout'
 import { track } from '../analytics/track'
 import { formatPrice } from '../lib/format'
@@ -23,7 +23,11 @@ import { ShopifyPicture } from './ShopifyPicture'
 export default function CartDrawer() {
   const [open, setOpen] = useAtom(isCartOpenAtom)
   const items = useAtomValue(itemsAtom)
-  const count = useAtomValue(totalQuantityAtom)
+  // Null while an order tapped early waits for the stored cart to be read (knownQuantityAtom):
+  // the sheet's count, lines and total then wait with the badge, rather than show the cart in
+  // memory (one blanket) and count up to the stored one (three).
+  const count = useAtomValue(knownQuantityAtom)
+  const reading = count === null
   const total = useAtomValue(totalPriceAtom)
   const loading = useAtomValue(isLoadingAtom)
   const checkout = useCheckout()
@@ -40,7 +44,7 @@ export default function CartDrawer() {
   useLayoutEffect(() => {
     if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
   }, [open])
-  useBackCloses(open, () => setOpen(false))
+  useBackCloses(open, setOpen)
 
   return (
     <Drawer.Root open={open} onOpenChange={setOpen} direction="right" autoFocus>
@@ -58,8 +62,8 @@ export default function CartDrawer() {
           <div className="flex items-start justify-between border-b border-stone-100 p-5">
             <div>
               <Drawer.Title className="text-xl font-extrabold text-stone-900">Shopping Cart</Drawer.Title>
-              <Drawer.Description className="mt-1 text-sm text-stone-600" data-testid="cart-subtitle">
-                {items.length === 0 ? 'Your cart is empty' : itemCountText(count)}
+              <Drawer.Description className="mt-1 min-h-5 text-sm text-stone-600" data-testid="cart-subtitle">
+                {reading ? '' : items.length === 0 ? 'Your cart is empty' : itemCountText(count)}
               </Drawer.Description>
             </div>
             <Drawer.Close className="grid h-10 w-10 place-items-center rounded-full text-stone-600 hover:bg-stone-100" aria-label="Close cart">
@@ -67,7 +71,9 @@ export default function CartDrawer() {
             </Drawer.Close>
           </div>
 
-          {items.length === 0 ? (
+          {reading ? (
+            <div className="flex-1" aria-busy="true" data-testid="cart-reading" />
+          ) : items.length === 0 ? (
             <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-stone-500" data-testid="cart-empty">
               <BagIcon width={56} height={56} className="text-orange-300" />
               <p className="text-lg">Your cart is empty</p>
@@ -83,16 +89,16 @@ export default function CartDrawer() {
           <div className="border-t border-stone-100 p-5">
             <div className="mb-4 flex items-center justify-between text-lg font-bold text-stone-900">
               <span>Total</span>
-              <span data-testid="cart-total">{formatPrice(total)}</span>
+              <span data-testid="cart-total">{reading ? '' : formatPrice(total)}</span>
             </div>
             {/* Busy, it is aria-disabled rather than disabled: a disabled button loses the
                 keyboard's focus, which would then be on the sheet when a failed checkout is
                 to be tried again. */}
             <button
               type="button"
-              onClick={(event) => void (loading || checkout(event.timeStamp))}
+              onClick={(event) => void (loading || reading || checkout(event.timeStamp))}
               disabled={items.length === 0}
-              aria-disabled={loading || undefined}
+              aria-disabled={loading || reading || undefined}
               className="flex w-full items-center justify-center gap-2 rounded-full border-2 border-transparent bg-orange-700 px-5.5 py-3.5 text-lg font-bold text-white transition hover:bg-orange-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 aria-disabled:cursor-progress aria-disabled:bg-stone-300 aria-disabled:text-stone-600"
               data-testid="checkout-button"
             >
@@ -187,16 +193,28 @@ function warmCheckout() {
 /**
  * Back closes the open sheet, as it does a phone app's sheet, rather than leaving the page:
  * opening adds a history entry (same page, same address), and Back takes it. Closed any other
- * way, the sheet takes its entry back off, so the next Back leaves as it would have.
+ * way, the sheet takes its entry back off, so the next Back leaves as it would have; Forward
+ * onto that entry opens the sheet again, so no step of history is a dead one.
  */
-function useBackCloses(open: boolean, close: () => void) {
+function useBackCloses(open: boolean, setOpen: (open: boolean) => void) {
+  // The sheet opened by Forward is already on its entry: no second one is pushed.
+  const onItsEntry = useRef(false)
+  useEffect(() => {
+    const follow = (event: PopStateEvent) => {
+      onItsEntry.current = isSheetEntry(event.state)
+      setOpen(onItsEntry.current)
+    }
+    addEventListener('popstate', follow)
+    return () => removeEventListener('popstate', follow)
+  }, [setOpen])
   useEffect(() => {
     if (!open) return
-    history.pushState({ cartSheet: true }, '')
-    addEventListener('popstate', close)
+    if (!onItsEntry.current) history.pushState({ cartSheet: true }, '')
+    onItsEntry.current = false
     return () => {
-      removeEventListener('popstate', close)
-      if ((history.state as { cartSheet?: boolean } | null)?.cartSheet) history.back()
+      if (isSheetEntry(history.state)) history.back()
     }
   }, [open])
 }
+
+const isSheetEntry = (state: unknown) => Boolean((state as { cartSheet?: boolean } | null)?.cartSheet)

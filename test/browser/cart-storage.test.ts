@@ -41,6 +41,28 @@ describe('the cart, kept in storage', () => {
   })
 
   /** A valid stored cart of one line: the blanket, `quantity` times. */
+  /**
+   * A page with two blankets stored, whose stored cart is read only once `read()` is called:
+   * the read's code (its chunk) is held till then, so what the test does first happens first
+   * however fast or slow the machine is. `asked`: the read did go through the held chunk
+   * (had the chunk been renamed, nothing would have been held).
+   */
+  async function twoStoredReadLater(observe: () => void) {
+    let read!: () => void
+    const held = new Promise<void>((resolve) => (read = resolve))
+    const hold = { read, asked: false }
+    const watched = await openPage(browser, PHONE, async (context) => {
+      await context.addInitScript((value) => localStorage.setItem('shopify-cart', value), JSON.stringify(storedCartOf(2)))
+      await context.addInitScript(observe)
+      await context.route(/stored-cart-.*\.js$/, async (route) => {
+        hold.asked = true
+        await held
+        await route.continue()
+      })
+    })
+    return { watched, hold }
+  }
+
   const storedCartOf = (quantity: number) => ({ items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'x', quantity, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'Square Friends Fleece Blanket', handle: 'toddler-blanket', images: [] } }], cartId: null, checkoutUrl: null })
 
   test.each([
@@ -82,29 +104,16 @@ describe('the cart, kept in storage', () => {
   })
 
   test('with 2 stored and an order tapped before they are read back: the badge and the screen reader go straight to 3, never by 1', async () => {
-    let landed!: () => void
-    const tapLanded = new Promise<void>((resolve) => (landed = resolve))
-    let readAsked = false
-    const watched = await openPage(browser, PHONE, async (context) => {
-      await context.addInitScript((value) => localStorage.setItem('shopify-cart', value), JSON.stringify(storedCartOf(2)))
-      // Every count the badge showed, and every thing the screen reader was told.
-      await context.addInitScript(() => {
-        const seen: { badge: string[]; said: string[] } = { badge: [], said: [] }
-        ;(window as unknown as { seen: typeof seen }).seen = seen
-        new MutationObserver(() => {
-          const badge = document.querySelector('[data-testid="cart-badge"]')?.textContent
-          const said = document.querySelector('[data-testid="cart-announcer"]')?.textContent
-          if (badge && seen.badge.at(-1) !== badge) seen.badge.push(badge)
-          if (said && seen.said.at(-1) !== said) seen.said.push(said)
-        }).observe(document, { childList: true, subtree: true, characterData: true })
-      })
-      // The stored cart is read by this chunk's code: held until the tap has landed, so the
-      // tap comes before the read however fast or slow the machine is.
-      await context.route(/stored-cart-.*\.js$/, async (route) => {
-        readAsked = true
-        await tapLanded
-        await route.continue()
-      })
+    // Every count the badge showed, and every thing the screen reader was told.
+    const { watched, hold } = await twoStoredReadLater(() => {
+      const seen: { badge: string[]; said: string[] } = { badge: [], said: [] }
+      ;(window as unknown as { seen: typeof seen }).seen = seen
+      new MutationObserver(() => {
+        const badge = document.querySelector('[data-testid="cart-badge"]')?.textContent
+        const said = document.querySelector('[data-testid="cart-announcer"]')?.textContent
+        if (badge && seen.badge.at(-1) !== badge) seen.badge.push(badge)
+        if (said && seen.said.at(-1) !== said) seen.said.push(said)
+      }).observe(document, { childList: true, subtree: true, characterData: true })
     })
     const { page } = watched
     await page.goto(shop.origin + '/product/toddler-blanket')
@@ -112,12 +121,46 @@ describe('the cart, kept in storage', () => {
     // The click resolves once the page has handled it (React's handler runs in the event's dispatch).
     await page.getByRole('button', { name: 'Add to Cart' }).click()
     // Only now may the stored cart be read: the case the test names has happened.
-    landed()
+    hold.read()
     await expect.poll(() => badge(page).textContent(), { timeout: 5000 }).toBe('3')
     await expect.poll(() => page.getByTestId('cart-announcer').textContent()).toBe('3 items in your cart')
     expect(await page.evaluate(() => (window as unknown as { seen: unknown }).seen)).toEqual({ badge: ['3'], said: ['3 items in your cart'] })
-    // The read did go through the held chunk: had it been renamed, nothing would have been held.
-    expect(readAsked).toBe(true)
+    expect(hold.asked).toBe(true)
+    expectClean(watched)
+  })
+
+  // The sheet opened by an early 'Order Now!' says nothing of the cart until it knows it:
+  // with 2 stored, it showed '1 item in your cart' and $38.00 for up to 0.84 s on a
+  // throttled phone before 3 and $114.00, and screen readers read the 1 out.
+  test('with 2 stored and the sheet opened by an order before they are read back: its count, lines and total wait for them, never showing 1', async () => {
+    // Every count, total and quantity the sheet showed. The read waits until the sheet has been looked at.
+    const { watched, hold } = await twoStoredReadLater(() => {
+      const seen: string[] = []
+      ;(window as unknown as { seen: string[] }).seen = seen
+      new MutationObserver(() => {
+        for (const id of ['cart-subtitle', 'cart-total', 'line-quantity']) {
+          const text = document.querySelector(`[data-testid="${id}"]`)?.textContent
+          if (text && !seen.includes(`${id}: ${text}`)) seen.push(`${id}: ${text}`)
+        }
+      }).observe(document, { childList: true, subtree: true, characterData: true })
+    })
+    const { page } = watched
+    await page.goto(shop.origin + '/')
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await drawer(page).waitFor()
+    // The order is in, the stored cart not yet read: the sheet waits, and its checkout with it.
+    expect(await page.getByTestId('cart-reading').getAttribute('aria-busy')).toBe('true')
+    expect(await page.getByTestId('cart-subtitle').textContent()).toBe('')
+    expect(await page.getByTestId('cart-total').textContent()).toBe('')
+    expect(await page.getByTestId('cart-line').count()).toBe(0)
+    expect(await page.getByTestId('checkout-button').getAttribute('aria-disabled')).toBe('true')
+    hold.read()
+    await expect.poll(() => page.getByTestId('cart-subtitle').textContent(), { timeout: 5000 }).toBe('3 items in your cart')
+    expect(await page.getByTestId('cart-total').textContent()).toBe('$114.00')
+    expect(await page.getByTestId('checkout-button').getAttribute('aria-disabled')).toBeNull()
+    expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual(['cart-subtitle: 3 items in your cart', 'cart-total: $114.00', 'line-quantity: 3'])
+    expect(hold.asked).toBe(true)
     expectClean(watched)
   })
 

@@ -1,0 +1,70 @@
+import { describe, expect, test } from 'vitest'
+import { hydrated, PHONE } from './browser'
+import { shop, visit, badge, drawer, useShopInChromium } from './shop-in-chromium'
+
+// Back and Forward with the cart sheet: every step of history does something the shopper sees.
+useShopInChromium()
+
+describe('the cart sheet in history', () => {
+  // A browser that blocks the tab outright (window.open gives nothing back) goes to the
+  // checkout in the shop's own tab, in place of the sheet's Back entry: taking that entry
+  // back off would cancel the navigation to the checkout, and leaving it would make a dead
+  // step of it once the shopper comes back.
+  test('with pop-ups blocked, checkout goes to the hosted checkout in the same tab; Back comes back to the shop, and the next Back leaves it', async () => {
+    const { page, context } = await visit('/about', PHONE)
+    await page.addInitScript(() => (window.open = () => null))
+    await page.goto(shop.origin + '/')
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    let tabs = 0
+    context.on('page', () => tabs++)
+    await page.getByRole('button', { name: 'Checkout with Shopify' }).click()
+    await page.waitForURL(/\/checkouts\/cn\//)
+    expect(new URL(page.url()).searchParams.get('channel')).toBe('online_store')
+    // The checkout's page is there: the navigation was not taken back before it landed.
+    expect(await page.locator('#total').textContent()).toBe('$38.00')
+    expect(tabs).toBe(0)
+    await page.goBack()
+    await page.waitForURL(shop.origin + '/')
+    await expect.poll(() => badge(page).textContent()).toBe('1')
+    await page.goBack()
+    await page.waitForURL(shop.origin + '/about')
+  })
+
+  test('Forward after the sheet was closed opens it again; Back then closes it, and the next Back leaves', async () => {
+    const { page } = await visit('/about', PHONE)
+    await page.goto(shop.origin + '/')
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await drawer(page).waitFor()
+    await page.getByRole('button', { name: 'Close cart' }).click()
+    await expect.poll(() => drawer(page).count()).toBe(0)
+    await page.goForward()
+    await drawer(page).waitFor()
+    expect(await page.getByTestId('cart-subtitle').textContent()).toBe('1 item in your cart')
+    await page.goBack()
+    await expect.poll(() => drawer(page).count()).toBe(0)
+    expect(new URL(page.url()).pathname).toBe('/')
+    await page.goBack()
+    await page.waitForURL(shop.origin + '/about')
+  })
+
+  test('Back with the cart sheet open closes the sheet and stays on the page; closed, Back leaves as before', async () => {
+    const { page } = await visit('/about', PHONE)
+    await page.goto(shop.origin + '/')
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    await drawer(page).waitFor()
+    await page.goBack()
+    await expect.poll(() => drawer(page).count()).toBe(0)
+    expect(new URL(page.url()).pathname).toBe('/')
+    expect(await badge(page).textContent()).toBe('1')
+    // Opened and closed with its own button: the next Back leaves, as if it had never opened.
+    await page.getByTestId('cart-button').click()
+    await drawer(page).waitFor()
+    await page.getByRole('button', { name: 'Close cart' }).click()
+    await expect.poll(() => drawer(page).count()).toBe(0)
+    await page.goBack()
+    await page.waitForURL(shop.origin + '/about')
+  })
+})

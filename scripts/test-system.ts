@@ -10,25 +10,25 @@
 //   says so in the summary (test/engines/shopper-paths.test.ts). In CI nothing is skipped:
 //   anything missing stops the run here.
 import { spawnSync } from 'node:child_process'
+import { findProgram, packageOf, thisMachine, type Program } from './harness/programs.ts'
 
-type Need = { command: string; debian: string; what: string; engine?: 'firefox' | 'webkit' }
-const NEEDS: Need[] = [
-  { command: 'chromium', debian: 'chromium', what: 'Chromium, for the browser tier' },
-  { command: 'java', debian: 'default-jre-headless', what: 'Java, for the Nu Html Checker' },
-  { command: 'firefox-esr', debian: 'firefox-esr', what: 'Firefox ESR', engine: 'firefox' },
-  { command: 'WebKitWebDriver', debian: 'webkit2gtk-driver', what: "WebKitGTK's WebDriver", engine: 'webkit' },
-  { command: 'Xvfb', debian: 'xvfb', what: 'Xvfb, a display for WebKit', engine: 'webkit' },
-]
+type Need = { program: Program; engine?: 'firefox' | 'webkit' }
+const NEEDS: Need[] = [{ program: 'chromium' }, { program: 'java' }, { program: 'firefox', engine: 'firefox' }, { program: 'webkit-driver', engine: 'webkit' }, { program: 'xvfb', engine: 'webkit' }]
 
+const machine = thisMachine()
 const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0
-const missingNow = () => NEEDS.filter((need) => !has(need.command))
+// Found as the tests find them (CHROME_PATH, FIREFOX_PATH and WEBKIT_DRIVER_PATH honoured).
+const missingNow = () => NEEDS.flatMap((need) => {
+  const found = findProgram(need.program, thisMachine())
+  return 'missing' in found ? [{ ...need, why: found.missing }] : []
+})
 
 let missing = missingNow()
-const apt = process.platform === 'linux' && has('apt-get')
+const apt = machine.platform === 'linux' && machine.distro !== null && has('apt-get')
 const root = process.getuid?.() === 0
 
 if (missing.length > 0 && apt && root) {
-  const packages = missing.map((need) => need.debian)
+  const packages = missing.map((need) => packageOf(need.program, machine)!)
   console.log(`npm test: installing ${packages.join(' ')} from the distribution's packages`)
   const run = (args: string[]) => spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0
   if (!run(['update', '-qq']) || !run(['install', '-y', '-qq', ...packages])) {
@@ -39,14 +39,10 @@ if (missing.length > 0 && apt && root) {
 }
 
 if (missing.length > 0) {
-  if (apt) {
-    console.error(`npm test needs ${missing.map((need) => need.what).join(', ')}: sudo apt-get install -y ${missing.map((need) => need.debian).join(' ')}`)
-    process.exit(1)
-  }
-  const required = missing.filter((need) => !need.engine || process.env.CI)
+  const required = missing.filter((need) => !need.engine || process.env.CI || apt)
   if (required.length > 0) {
-    console.error(`npm test needs ${required.map((need) => need.what).join(', ')}${process.env.CI ? ' (CI skips no engine)' : ''}`)
+    for (const need of required) console.error(`npm test: ${need.why}`)
     process.exit(1)
   }
-  console.warn(`npm test: no ${missing.map((need) => need.what).join(', ')} here; their engines tier is skipped and the summary says so`)
+  console.warn(`npm test: ${missing.map((need) => need.why).join(' ')} Their engines tier is skipped, and the summary says so.`)
 }

@@ -17,7 +17,7 @@ import { join } from 'node:path'
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core'
 import { Builder, By, Key, type WebDriver } from 'selenium-webdriver'
 import { expect } from 'vitest'
-import { chromiumPath } from '../../scripts/harness/chromium'
+import { findProgram } from '../../scripts/harness/programs.ts'
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'] as const
 export type EngineName = (typeof ENGINES)[number]
@@ -60,27 +60,16 @@ export interface Engine {
   close(): Promise<void>
 }
 
-/** Where each engine's program is, or what to install. */
+/**
+ * Where each engine's program is, or what to install (scripts/harness/programs.ts, which
+ * `npm test`'s first step asks too). WebKit also needs a display: the machine's, or Xvfb.
+ */
 export function engineProgram(name: EngineName): { path: string } | { missing: string } {
-  if (name === 'chromium') {
-    try {
-      return { path: chromiumPath() }
-    } catch (error) {
-      return { missing: (error as Error).message }
-    }
-  }
-  const [paths, install] =
-    name === 'firefox'
-      ? [process.env.FIREFOX_PATH ? [process.env.FIREFOX_PATH] : FIREFOXES, 'Firefox (Debian: apt-get install firefox-esr), or set FIREFOX_PATH to one']
-      : [[process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver'], "WebKitGTK's driver (Debian: apt-get install webkit2gtk-driver xvfb), or set WEBKIT_DRIVER_PATH to one"]
-  const path = paths.find(existsSync)
-  if (!path) return { missing: `No ${name} found at ${paths.join(', ')}: install ${install}.` }
-  if (name === 'webkit' && !process.env.DISPLAY && spawnSync('sh', ['-c', 'command -v Xvfb'], { stdio: 'ignore' }).status !== 0) return { missing: 'WebKit needs a display: set DISPLAY, or install xvfb (Debian: apt-get install xvfb).' }
-  return { path }
+  const program = findProgram(name === 'webkit' ? 'webkit-driver' : name)
+  if ('missing' in program || name !== 'webkit' || process.env.DISPLAY) return program
+  const xvfb = findProgram('xvfb')
+  return 'missing' in xvfb ? { missing: `WebKit needs a display: set DISPLAY, or ${xvfb.missing.replace(/^No Xvfb, a display for WebKit found: /, '')}` } : program
 }
-
-/** Where a Firefox already on the machine lives, in the order they are tried (Debian's first, which .ci/run installs). */
-const FIREFOXES = ['/usr/bin/firefox-esr', '/usr/bin/firefox', '/Applications/Firefox.app/Contents/MacOS/firefox', 'C:\\Program Files\\Mozilla Firefox\\firefox.exe']
 
 export async function launch(name: EngineName, settings: Settings = {}): Promise<Engine> {
   const program = engineProgram(name)

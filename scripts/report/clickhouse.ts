@@ -1,7 +1,7 @@
 // The report's SQL run by a real engine where Analytics Engine is not: ClickHouse in process
 // (chDB, the npm package `chdb`), over rows laid out as Analytics Engine stores them. The
 // local stand-in's rows are answered this way (sources.ts), and so are the tests' stand-in
-// for the SQL API (test/unit/report.test.ts): every question is written once, in SQL, and
+// for the SQL API (test/worker/report.test.ts): every question is written once, in SQL, and
 // what production would run is run.
 import { fork } from 'node:child_process'
 import { fileURLToPath } from 'node:url'

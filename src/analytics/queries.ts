@@ -10,7 +10,7 @@
  * into one index come fast or a query reads much, and a kept row stands for that many
  * (docs: 'Sampling with Workers Analytics Engine': `SUM(_sample_interval)` for a count,
  * `quantileExactWeighted(q)(column, _sample_interval)` for a quantile). The SQL uses only
- * what the docs' 'SQL Reference' lists (test/unit/report.test.ts checks every function
+ * what the docs' 'SQL Reference' lists (test/worker/report.test.ts checks every function
  * against it): aggregates with GROUP BY, `if`, `intDiv`, `max`, `now`, and a subquery in
  * FROM (no JOIN or UNION).
  *

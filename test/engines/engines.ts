@@ -10,7 +10,7 @@
 // A page is opened fresh for each test: its own browser context (Puppeteer) or its own
 // MiniBrowser (a WebDriver session), so no test sees another's stored cart.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,6 +18,8 @@ import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppete
 import { Builder, By, Key, type WebDriver } from 'selenium-webdriver'
 import { expect } from 'vitest'
 import { findProgram } from '../../scripts/harness/programs.ts'
+import { answered } from './answered'
+export { RETRIES_LOG } from './answered'
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'] as const
 export type EngineName = (typeof ENGINES)[number]
@@ -286,26 +288,6 @@ async function sizeViewport(session: WebDriver, viewport: Viewport) {
   await window.setRect({ width: viewport.width, height: viewport.height })
   const inner = (await session.executeScript('return [innerWidth, innerHeight]').catch(() => null)) as [number, number] | null
   if (inner) await window.setRect({ width: viewport.width * 2 - inner[0], height: viewport.height * 2 - inner[1] })
-}
-
-/** Where each engine test process notes a retry it needed; `npm test` prints them (retries-report.ts). */
-export const RETRIES_LOG = join(tmpdir(), 'blanket-shop-engine-retries.log')
-/** How long WebKitWebDriver may take to answer a script before it counts as unanswered: as `navigated` waits, and well inside a poll's 5 s. Every script the tests send is quick and safe to send twice. */
-const UNANSWERED_MS = 2_000
-
-/**
- * A script, asked again once if WebKitWebDriver leaves it unanswered: the one failure of the
- * driver's that was traced (docs/testing.md; the driver answers the next command). Nothing
- * else is retried, by this or by Vitest, and each retry is noted for the run's summary.
- */
-export async function answered<T>(session: Pick<WebDriver, 'executeScript'>, script: string, ...args: unknown[]): Promise<T> {
-  const ask = () => Promise.race([session.executeScript<T>(script, ...args), new Promise<'unanswered'>((resolve) => setTimeout(resolve, UNANSWERED_MS, 'unanswered'))])
-  const first = await ask()
-  if (first !== 'unanswered') return first
-  appendFileSync(RETRIES_LOG, `webkit: a script left unanswered for ${UNANSWERED_MS} ms was asked again (${expect.getState().currentTestName ?? 'outside a test'})\n`)
-  const second = await ask()
-  if (second === 'unanswered') throw new Error(`WebKitWebDriver left a script unanswered twice: ${script.slice(0, 80)}`)
-  return second
 }
 
 function webDriverTab(session: WebDriver): Tab {

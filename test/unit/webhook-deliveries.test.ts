@@ -20,9 +20,10 @@ function memoryStorage() {
 // and make every delivery fail.
 test('the memory of deliveries stays bounded however many arrive, at one second or at many', async () => {
   const storage = memoryStorage()
-  for (let i = 0; i < 5_000; i++) {
+  // Five times the cap, half of them at one second.
+  for (let i = 0; i < 1_000; i++) {
     const id = `${i}`.padStart(64, 'd') // the longest id the route takes
-    const at = i < 2_500 ? 1_764_000_000_000 : 1_764_000_000_000 + i * 1000 // half at one second
+    const at = i < 500 ? 1_764_000_000_000 : 1_764_000_000_000 + i * 1000
     expect(await claimDelivery(storage, id, at, `${i}`.padStart(64, 'b'))).toBe('new')
   }
   const bytes = [...storage.values.values()].reduce((sum: number, value) => sum + JSON.stringify(value).length, 0)

@@ -86,20 +86,15 @@ describe('the cart, kept in storage', () => {
   })
 
   test('an order tapped before the stored cart is read back is added to it, not lost', async () => {
-    const stored = storedCartOf(2)
-    const watched = await openPage(browser, PHONE, async (context) => {
-      await context.addInitScript((value) => localStorage.setItem('shopify-cart', value), JSON.stringify(stored))
-      // Hold back the validator chunk, as a slow phone network would.
-      await context.route(/stored-cart-.*\.js$/, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500))
-        await route.continue()
-      })
-    })
+    // The read is held until the order has landed, as a slow phone network would hold it, whatever the machine.
+    const { watched, hold } = await twoStoredReadLater(() => {})
     await watched.page.goto(shop.origin + '/')
     await hydrated(watched.page)
     await watched.page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+    hold.read()
     await expect.poll(() => watched.page.getByTestId('line-quantity').textContent(), { timeout: 5000 }).toBe('3')
     expect(JSON.parse((await watched.page.evaluate(() => localStorage.getItem('shopify-cart')))!).items[0].quantity).toBe(3)
+    expect(hold.asked).toBe(true)
     expectClean(watched)
   })
 

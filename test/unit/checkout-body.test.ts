@@ -60,10 +60,14 @@ const env = () =>
     CHECKOUT_HEALTH: { getByName: () => ({ observe: async (seen: unknown) => (told.push(seen), { change: null }) }) },
   }) as unknown as Bindings
 let told: unknown[] = []
-beforeEach(() => (told = []))
 /** The work each request left for after its answer (telling CheckoutHealth): awaited before it is checked. */
 const afterAnswers: Promise<unknown>[] = []
 const ctx = { waitUntil: (work: Promise<unknown>) => afterAnswers.push(work), passThroughOnException() {}, props: {} } as unknown as ExecutionContext
+// Each test starts once the work the one before left has ended: none of it is told to this one.
+beforeEach(async () => {
+  await Promise.all(afterAnswers.splice(0))
+  told = []
+})
 
 const postJson = (body: unknown) =>
   app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) }, env(), ctx)

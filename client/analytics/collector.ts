@@ -1,6 +1,6 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals'
 import { MAX_QUANTITY } from '../model/cart'
-import { MAX_EVENTS_PER_BATCH, type BrowserEvent, type EventBatch, type Navigation, type Same } from './vocabulary'
+import { MAX_EVENTS_PER_BATCH, MAX_NOT_RESTORED_REASONS, NOT_RESTORED_REASON, type BrowserEvent, type EventBatch, type Navigation, type Same } from './vocabulary'
 
 // Loaded once the app is live and the browser idle (start.ts), never on the critical path.
 // web-vitals observes with `buffered: true`, so loading late loses no paint or shift.
@@ -12,6 +12,9 @@ import { MAX_EVENTS_PER_BATCH, type BrowserEvent, type EventBatch, type Navigati
  */
 export function collect(page: string, tracked: BrowserEvent[]) {
   const vitals: BrowserEvent[] = []
+  // A page restored whole runs none of this again: only one loaded afresh by Back or Forward gets here.
+  const notRestored = notRestoredBy(performance.getEntriesByType('navigation')[0])
+  if (notRestored) vitals.push(notRestored)
 
   const vital = ({ name, value, entries, navigationType }: Metric) => {
     const event: BrowserEvent = { type: 'vital', name, value, navigation: navigationType }
@@ -45,6 +48,21 @@ export function collect(page: string, tracked: BrowserEvent[]) {
   // hidden: the app says so with an event of that name on window (cart/use-checkout.ts), and
   // it is sent at once, rather than the next time the shopper leaves this tab.
   addEventListener('checkout_ready' satisfies BrowserEvent['type'], () => document.visibilityState === 'hidden' && flush())
+}
+
+type Reasons = { reasons?: { reason: string }[] | null; children?: Reasons[] | null }
+
+/**
+ * Why this Back or Forward was not restored from the back-forward cache, as Chromium says
+ * (`notRestoredReasons`, Chrome 123+: the page's own reasons and its frames'), each name once;
+ * null for any other page load, or a browser that does not say.
+ */
+export function notRestoredBy(entry: PerformanceEntry | undefined): BrowserEvent | null {
+  const navigation = entry as (PerformanceNavigationTiming & { notRestoredReasons?: Reasons | null }) | undefined
+  if (navigation?.type !== 'back_forward' || !navigation.notRestoredReasons) return null
+  const names = (tree: Reasons): string[] => [...(tree.reasons ?? []).map((r) => r.reason), ...(tree.children ?? []).flatMap(names)]
+  const reasons = [...new Set(names(navigation.notRestoredReasons))].filter((reason) => NOT_RESTORED_REASON.test(reason)).slice(0, MAX_NOT_RESTORED_REASONS)
+  return { type: 'not_restored', reasons }
 }
 
 // The vocabulary's navigation types are web-vitals' own: should either change alone, this

@@ -37,12 +37,21 @@ export type Navigation = (typeof NAVIGATIONS)[number]
 /** What the page's largest paint was. */
 export const LCP_ELEMENTS = ['picture', 'text'] as const
 
+/**
+ * Why a Back or Forward was loaded afresh rather than restored from the back-forward cache:
+ * the names Chromium gives in `notRestoredReasons` (Chrome 123+), at most this many.
+ */
+export const MAX_NOT_RESTORED_REASONS = 8
+export const NOT_RESTORED_REASON = /^[a-z0-9-]{1,64}$/
+
 export type BrowserEvent =
   | { type: 'page_view' | 'cart_opened' }
   | { type: 'add_to_cart'; quantity: number }
   /** The tap on 'Checkout with Shopify' until the checkout's tab was pointed at Shopify, in ms; `checkout`: the key POST /checkout answered with. */
   | { type: 'checkout_ready'; ms: number; checkout?: string }
   | { type: 'vital'; name: VitalName; value: number; element?: (typeof LCP_ELEMENTS)[number]; navigation?: Navigation }
+  /** A page loaded by Back or Forward that the back-forward cache did not restore, and Chromium's reasons. */
+  | { type: 'not_restored'; reasons: string[] }
 
 /** One beacon: a page load's events, with what they share. */
 export type EventBatch = {

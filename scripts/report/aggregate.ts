@@ -23,6 +23,11 @@ export type Report = {
     setAside: number
   }
   vitals: Record<'byPage' | 'byCountry' | 'byDevice' | 'byNavigation', Record<string, Partial<Record<VitalName, Percentile>>>>
+  /**
+   * Back and Forward by page: restored whole from the back-forward cache, or loaded afresh,
+   * the share restored, and Chromium's reasons for the ones it did not restore.
+   */
+  backForward: Record<string, { restored: number; loadedAgain: number; restoredShare: number | null; reasons: Record<string, number> }>
   /** Page loads by threshold, with the histogram: HISTOGRAM_BINS bins of BIN_WIDTH, then one for the rest. */
   distributions: Record<VitalName, { good: number; needsImprovement: number; poor: number; count: number; p75: number | null; bins: number[] }>
   lcpElements: Record<string, Record<string, number>>
@@ -121,9 +126,30 @@ export function aggregate(answers: Answers, notes: string[] = [], shipsTo: strin
     byCountry,
     checkoutFailures,
     checkoutTimes: { tapToCheckout: tapped, cartCreate: timed('checkout_created'), setAside: Math.max(0, num(answers.tapTimesSent[0]?.n) - (tapped?.count ?? 0)) },
+    backForward: backForward(answers),
     vitals: { byPage: breakdown(answers.byPage), byCountry: breakdown(answers.byCountry), byDevice: breakdown(answers.byDevice), byNavigation: breakdown(answers.byNavigation) },
     distributions,
     lcpElements,
     checks: { hours: [...hours].sort(([a], [b]) => a.localeCompare(b)).map(([hour, outcomes]) => ({ hour, outcomes })), alerts },
   }
+}
+
+function backForward(answers: Answers): Report['backForward'] {
+  const pages: Report['backForward'] = {}
+  const page = (route: string) => (pages[route || '(unknown)'] ??= { restored: 0, loadedAgain: 0, restoredShare: null, reasons: {} })
+  for (const row of answers.backForward) {
+    const counts = page(str(row.route))
+    if (str(row.navigation) === 'back-forward-cache') counts.restored += num(row.n)
+    else counts.loadedAgain += num(row.n)
+  }
+  for (const row of answers.notRestored) {
+    const reasons = page(str(row.route)).reasons
+    const reason = str(row.reason) || '(none named)'
+    reasons[reason] = (reasons[reason] ?? 0) + num(row.n)
+  }
+  for (const counts of Object.values(pages)) {
+    const all = counts.restored + counts.loadedAgain
+    counts.restoredShare = all > 0 ? counts.restored / all : null
+  }
+  return pages
 }

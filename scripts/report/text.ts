@@ -24,6 +24,7 @@ export function asText(report: Report, heading: string): string {
   if (failures.length > 0) lines.push('', `Checkout failures: ${failures.map(([reason, n]) => `${reason} ${n}`).join(', ')}`)
   lines.push('', ...checkoutTimes(report))
   lines.push('', ...checkHistory(report))
+  lines.push('', ...backAndForward(report))
   for (const [title, groups] of [
     ['by page', report.vitals.byPage],
     ['by country', report.vitals.byCountry],
@@ -38,6 +39,19 @@ export function asText(report: Report, heading: string): string {
     }
   }
   return lines.map((line) => line.trimEnd()).join('\n')
+}
+
+/** Back and Forward by page: the share restored from the back-forward cache, and why the rest were not. */
+export function backAndForward({ backForward }: Report): string[] {
+  const pages = Object.entries(backForward)
+  if (pages.length === 0) return ['Back and Forward: none yet']
+  return [
+    'Back and Forward                restored whole from the back-forward cache',
+    ...pages.map(([route, { restored, loadedAgain, restoredShare, reasons }]) => {
+      const why = Object.entries(reasons).sort(([, a], [, b]) => b - a).map(([reason, n]) => `${reason} ${Math.round(n)}`)
+      return `  ${route.padEnd(30)}${Math.round(restored)} of ${Math.round(restored + loadedAgain)} (${percent(restoredShare)})${why.length ? `; not restored for: ${why.join(', ')}` : ''}`
+    }),
+  ]
 }
 
 /** The moment that sells: the tap to Shopify's checkout, and cartCreate within it. */

@@ -129,6 +129,19 @@ export const QUERIES = {
     sql: (table, window) =>
       `SELECT toStartOfHour(timestamp) AS hour, ${c.detail} AS outcome, SUM(_sample_interval) AS n FROM ${table} WHERE ${window} AND ${c.event} = 'health_check' GROUP BY hour, outcome`,
   },
+  /**
+   * Back and Forward by page: how many were restored whole from the back-forward cache and how
+   * many loaded afresh, counted by their LCP (web-vitals reports one for each, its navigation
+   * type `back-forward-cache` or `back-forward`).
+   */
+  backForward: {
+    sql: (table, window) =>
+      `SELECT ${c.route} AS route, ${c.navigation} AS navigation, SUM(_sample_interval) AS n FROM ${table} WHERE ${window} AND ${isVital} AND ${c.detail} = 'LCP' AND (${c.navigation} = 'back-forward' OR ${c.navigation} = 'back-forward-cache') GROUP BY route, navigation`,
+  },
+  /** Why Back or Forward loaded a page afresh, by page: Chromium's notRestoredReasons, a row a reason. */
+  notRestored: {
+    sql: (table, window) => `SELECT ${c.route} AS route, ${c.detail} AS reason, SUM(_sample_interval) AS n FROM ${table} WHERE ${window} AND ${c.event} = 'not_restored' GROUP BY route, reason`,
+  },
   byPage: vitalsBy('route'),
   byCountry: vitalsBy('country'),
   byDevice: vitalsBy('device'),

@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { csrf } from 'hono/csrf'
 import { zValidator } from '@hono/zod-validator'
 import { z } from 'zod'
-import { CONNECTIONS, DEVICES, LCP_ELEMENTS, MAX_BATCH_BYTES, NAVIGATIONS, MAX_EVENTS_PER_BATCH, VITALS, type BrowserEvent, type Same, type VitalName } from '../../client/analytics/vocabulary'
+import { CONNECTIONS, DEVICES, LCP_ELEMENTS, MAX_BATCH_BYTES, MAX_NOT_RESTORED_REASONS, NAVIGATIONS, MAX_EVENTS_PER_BATCH, NOT_RESTORED_REASON, VITALS, type BrowserEvent, type Same, type VitalName } from '../../client/analytics/vocabulary'
 import { MAX_QUANTITY } from '../../client/model/cart'
 import { PAGES, type PageName } from '../../client/pages/pages'
 import type { AppEnv } from '../app-env'
@@ -29,6 +29,8 @@ const browserEvent = z.discriminatedUnion('type', [
   // the key POST /checkout answered with: the report counts a timing only for a checkout the
   // Worker made (src/analytics/queries.ts, tapTimes). A page served before it was sent has none.
   z.strictObject({ type: z.literal('checkout_ready'), ms: z.number().min(0).max(60_000), checkout: z.string().regex(/^[0-9a-f]{16}$/, 'must be the key POST /checkout answered with').optional() }),
+  // Chromium's names for what kept a page out of the back-forward cache.
+  z.strictObject({ type: z.literal('not_restored'), reasons: z.array(z.string().regex(NOT_RESTORED_REASON)).max(MAX_NOT_RESTORED_REASONS) }),
   z
     // `navigation` is optional: a page served before it was sent still reports its vitals.
     .strictObject({ type: z.literal('vital'), name: z.enum(VITALS), value: z.number().min(0), element: z.enum(LCP_ELEMENTS).optional(), navigation: z.enum(NAVIGATIONS).optional() })
@@ -40,7 +42,7 @@ const browserEvent = z.discriminatedUnion('type', [
 true satisfies Same<z.infer<typeof browserEvent>, BrowserEvent>
 
 // With the checkout's span, each at most once a beacon.
-const ONCE_A_BEACON = ['page_view', 'add_to_cart', 'cart_opened', 'checkout_ready'] as const satisfies BrowserEvent['type'][]
+const ONCE_A_BEACON = ['page_view', 'add_to_cart', 'cart_opened', 'checkout_ready', 'not_restored'] as const satisfies BrowserEvent['type'][]
 
 export const eventBatch = z.strictObject({
   page: z.enum(Object.keys(PAGES) as [PageName, ...PageName[]]),
@@ -117,6 +119,8 @@ export const events = new Hono<AppEnv>()
         if (event.type === 'vital') record(c, { ...shared, detail: event.name, element: event.element, navigation: event.navigation, value: event.value })
         else if (event.type === 'add_to_cart') record(c, { ...shared, value: event.quantity })
         else if (event.type === 'checkout_ready') record(c, { ...shared, ms: event.ms, cart: event.checkout })
+        // One row a reason, so the report counts each; '' when Chromium named none.
+        else if (event.type === 'not_restored') for (const reason of event.reasons.length ? event.reasons : ['']) record(c, { ...shared, detail: reason })
         else record(c, shared)
       }
       return c.body(null, 204)

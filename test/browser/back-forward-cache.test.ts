@@ -61,3 +61,35 @@ test.each([
   expect(watched.problems).toEqual([])
   await context.close()
 })
+
+// A Back the cache could not serve says why, in the field analytics (Chromium's
+// notRestoredReasons, Chrome 123+), and the report counts it by page.
+test('a Back loaded afresh sends Chromium’s reasons with its beacon, and the report counts them against the restores', async () => {
+  const before = (await shop.report()).backForward['/'] ?? { restored: 0, loadedAgain: 0, reasons: {} as Record<string, number> }
+  const context = await browser.newContext({ viewport: PHONE })
+  // The landing page with an unload handler, which keeps a page out of Chromium's cache (a
+  // third-party script can add one; Chromium names the reason 'masked').
+  await context.addInitScript(() => location.pathname === '/' && addEventListener('unload', () => {}))
+  const page = await context.newPage()
+  const watched = watch(page, context)
+  await page.goto(shop.origin + '/')
+  await hydrated(page)
+  await page.goto(shop.origin + '/about')
+  await hydrated(page)
+  await page.goBack({ waitUntil: 'commit' })
+  await hydrated(page)
+  const reasons = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { notRestoredReasons?: { reasons: { reason: string }[] } }).notRestoredReasons?.reasons.map((r) => r.reason))
+  expect(reasons, 'Chromium names why').toBeTruthy()
+  // The collector starts once the page is idle; leaving sends its beacon.
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/collector-[\w-]+\.js$/.test(entry.name)))
+  await page.goto(shop.origin + '/privacy')
+  // Counted against the restores by its LCP, whose navigation type says it was loaded afresh.
+  await expect
+    .poll(async () => {
+      const after = (await shop.report()).backForward['/']!
+      return { restored: after.restored - before.restored, loadedAgain: after.loadedAgain - before.loadedAgain, reasons: after.reasons }
+    }, { timeout: 10_000 })
+    .toEqual({ restored: 0, loadedAgain: 1, reasons: Object.fromEntries(reasons!.map((reason) => [reason, (before.reasons[reason] ?? 0) + 1])) })
+  expect(watched.problems).toEqual([])
+  await context.close()
+})

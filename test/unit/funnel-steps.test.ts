@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { expect, test } from 'vitest'
-import { funnelSteps } from '../../client/analytics/collector'
+import { funnelSteps, notRestoredBy } from '../../client/analytics/collector'
 import type { BrowserEvent } from '../../client/analytics/vocabulary'
 import { eventBatch } from '../../src/routes/events'
 
@@ -33,4 +33,15 @@ test('the steps a beacon sends always pass the Worker’s bounds, with the adds 
 test('a beacon after the first, with nothing of the funnel in it, sends no page view again', () => {
   expect(funnelSteps([])).toEqual([])
   expect(funnelSteps([{ type: 'cart_opened' }])).toEqual([{ type: 'page_view' }, { type: 'cart_opened' }])
+})
+
+// Chromium says why a Back or Forward was not restored (notRestoredReasons, Chrome 123+).
+test('a Back loaded afresh is reported with the reasons of the page and its frames, each once; any other load, or a browser that does not say, with nothing', () => {
+  const entry = (type: string, notRestoredReasons?: unknown) => ({ type, notRestoredReasons }) as unknown as PerformanceEntry
+  const reasons = { reasons: [{ reason: 'masked' }, { reason: 'broadcastchannel' }], children: [{ reasons: [{ reason: 'masked' }, { reason: 'Not A Name!' }], children: [] }] }
+  expect(notRestoredBy(entry('back_forward', reasons))).toEqual({ type: 'not_restored', reasons: ['masked', 'broadcastchannel'] })
+  expect(notRestoredBy(entry('back_forward', { reasons: Array.from({ length: 20 }, (_, i) => ({ reason: `r${i}` })) }))).toMatchObject({ reasons: ['r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7'] })
+  expect(notRestoredBy(entry('navigate', reasons))).toBeNull()
+  expect(notRestoredBy(entry('back_forward'))).toBeNull()
+  expect(notRestoredBy(undefined)).toBeNull()
 })

@@ -50,6 +50,16 @@ describe('a beacon from the shop', () => {
     ])
   })
 
+  test('a Back the back-forward cache did not restore is kept a row a reason, with its page', async () => {
+    const before = await shop.analyticsRows()
+    expect((await post(batch([{ type: 'not_restored', reasons: ['masked', 'broadcastchannel'] }]))).status).toBe(204)
+    await expect.poll(async () => (await shop.analyticsRows()).length).toBe(before.length + 2)
+    expect((await shop.analyticsRows()).slice(-2)).toMatchObject([
+      { blob1: 'not_restored', blob2: '/product/:handle', blob7: 'masked' },
+      { blob1: 'not_restored', blob2: '/product/:handle', blob7: 'broadcastchannel' },
+    ])
+  })
+
   test('the same beacon twice is kept twice (never answered from a cache)', async () => {
     const before = countOf(await shop.analyticsRows(), 'cart_opened')
     for (let i = 0; i < 2; i++) expect((await post(batch([{ type: 'page_view' }, { type: 'cart_opened' }]))).status).toBe(204)
@@ -84,6 +94,8 @@ describe('hostile bodies get a 400 that says what is wrong, and nothing is kept'
     ['a vital that is no number', batch([{ type: 'vital', name: 'CLS', value: 'NaN' }]), /value/],
     ['an unknown vital', batch([{ type: 'vital', name: 'FID', value: 10 }]), /name/],
     ['a checkout timed at over a minute', batch([{ type: 'checkout_ready', ms: 60_001 }]), /ms/],
+    ['a reason for not restoring that is no name', batch([{ type: 'not_restored', reasons: ['<script>'] }]), /reasons/],
+    ['more reasons than a page has', batch([{ type: 'not_restored', reasons: Array.from({ length: 9 }, (_, i) => `r${i}`) }]), /reasons/],
     ['a checkout timing naming no key the Worker gives', batch([{ type: 'checkout_ready', ms: 900, checkout: 'gid://shopify/Cart/1' }]), /checkout/],
     ['a checkout timed twice in one beacon', batch([{ type: 'checkout_ready', ms: 900 }, { type: 'checkout_ready', ms: 900 }]), /more than once/],
     ['a navigation type web-vitals never gives', batch([{ type: 'vital', name: 'LCP', value: 900, navigation: 'https://elsewhere.example/' }]), /navigation/],

@@ -202,6 +202,27 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
     expect(asText(await report([...genuine, ...forged]), 'x')).toContain('set aside: 357 tap timings that name no checkout the Worker made, or one already timed')
   })
 
+  test('Back and Forward by page: the share restored from the back-forward cache, by their LCPs, and why the rest were not, weighted', async () => {
+    const product = { blob2: '/product/:handle' }
+    const { backForward } = await report([
+      vital('LCP', 90, { ...product, blob10: 'back-forward-cache', _sample_interval: 3 }),
+      vital('LCP', 1900, { ...product, blob10: 'back-forward' }),
+      vital('CLS', 0.01, { ...product, blob10: 'back-forward' }), // one page load, counted once: by its LCP
+      vital('LCP', 2100, { blob10: 'back-forward' }),
+      vital('LCP', 1800, { blob10: 'navigate' }), // no Back or Forward
+      row('not_restored', { ...product, blob7: 'masked' }),
+      row('not_restored', { blob7: 'broadcastchannel', _sample_interval: 2 }),
+      row('not_restored', { blob7: 'masked' }),
+      row('not_restored', { blob7: '' }),
+    ])
+    expect(backForward).toEqual({
+      '/product/:handle': { restored: 3, loadedAgain: 1, restoredShare: 0.75, reasons: { masked: 1 } },
+      '/': { restored: 0, loadedAgain: 1, restoredShare: 0, reasons: { broadcastchannel: 2, masked: 1, '(none named)': 1 } },
+    })
+    const text = asText(await report([vital('LCP', 90, { ...product, blob10: 'back-forward-cache', _sample_interval: 3 }), vital('LCP', 1900, { ...product, blob10: 'back-forward' }), row('not_restored', { ...product, blob7: 'masked' })]), 'x')
+    expect(text).toContain('  /product/:handle              3 of 4 (75.0%); not restored for: masked 1')
+  })
+
   // A page restored whole from the back-forward cache paints at once, one prerendered paints
   // before it is shown: mixed into fresh loads, they hide how a fresh load fares.
   test('each p75 breaks down by how the page load began; a vital from a page that did not say is unknown', async () => {

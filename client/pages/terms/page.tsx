@@ -15,7 +15,7 @@ export default function TermsPage() {
       <h2>Shipping</h2>
       <p>
         {DELIVERY_TIME} Your order ships with tracking, and shipping is included in the price. We ship to the countries
-        listed beside the order button on our product pages; the checkout offers only those.
+        listed under ‘Shipping and returns’ on the shop’s pages; the checkout offers only those.
       </p>
       <h2>Returns</h2>
       <p>

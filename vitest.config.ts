@@ -51,8 +51,9 @@ export default defineConfig({
           env: { ENGINE: engine },
           testTimeout: 90_000,
           expect: { poll: { timeout: 5_000 } },
-          // No retries: WebKitWebDriver's one traced failure, a script left unanswered, is asked
-          // again where it happens (engines.ts, `answered`), and the run says so at its end.
+          // No retries: WebKitWebDriver's two traced failures, a script left unanswered and a Back
+          // left undone, are met where they happen, once each (docs/testing.md, 'Retries'), and
+          // the run says so at its end.
         },
       })),
     ],

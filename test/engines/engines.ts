@@ -10,7 +10,7 @@
 // A page is opened fresh for each test: its own browser context (Puppeteer) or its own
 // MiniBrowser (a WebDriver session), so no test sees another's stored cart.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,8 +18,8 @@ import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppete
 import { Builder, By, Key, type WebDriver } from 'selenium-webdriver'
 import { expect } from 'vitest'
 import { findProgram } from '../../scripts/harness/programs.ts'
-import { answered } from './answered'
-export { RETRIES_LOG } from './answered'
+import { answered, RETRIES_LOG } from './answered'
+export { RETRIES_LOG }
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'] as const
 export type EngineName = (typeof ENGINES)[number]
@@ -301,17 +301,25 @@ function webDriverTab(session: WebDriver): Tab {
    * then, never answered (seen about once in 50 page loads; the driver answers the next
    * command): each ask waits 2 s at most.
    */
-  async function navigated(navigate: () => Promise<void>) {
+  async function navigated(navigate: () => Promise<void>, { retakeIfIgnored = false } = {}) {
     const mark = Math.random()
     await session.executeScript('window.__left = arguments[0]', mark).catch(() => {})
     await navigate()
-    const parsed = () =>
-      Promise.race([
-        session.executeScript<boolean>(`return window.__left !== arguments[0] && location.href !== 'about:blank' && document.readyState !== 'loading'`, mark).catch(() => false),
-        new Promise<false>((resolve) => setTimeout(resolve, 2_000, false)),
-      ])
-    for (const until = Date.now() + 30_000; !(await parsed()); ) {
-      if (Date.now() > until) throw new Error(`no document was parsed within 30 s`)
+    const ask = <T>(script: string, fallback: T) =>
+      Promise.race([session.executeScript<T>(script, mark).catch(() => fallback), new Promise<T>((resolve) => setTimeout(resolve, 2_000, fallback))])
+    const parsed = () => ask<boolean>(`return window.__left !== arguments[0] && location.href !== 'about:blank' && document.readyState !== 'loading'`, false)
+    let retaken = !retakeIfIgnored
+    for (const started = Date.now(); !(await parsed()); ) {
+      // WebKitWebDriver now and then leaves a Back undone (about 1 in 6 here, 2026-11-27): the
+      // page it was sent from is still there, unchanged, 10 s on. Sent once more, then, and
+      // noted for the run's summary; a Back that did go and a second that went too would land
+      // two pages back, which the test's next check sees.
+      if (!retaken && Date.now() - started > 10_000 && (await ask<boolean>('return window.__left === arguments[0]', false))) {
+        retaken = true
+        appendFileSync(RETRIES_LOG, `webkit: a Back left undone for 10 s was sent again (${expect.getState().currentTestName ?? 'outside a test'})\n`)
+        await navigate()
+      }
+      if (Date.now() - started > 30_000) throw new Error(`no document was parsed within 30 s (now at ${await ask<string>('return location.href + " " + document.readyState', 'no answer')})`)
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
   }
@@ -320,7 +328,7 @@ function webDriverTab(session: WebDriver): Tab {
       await navigated(() => session.get(url))
       own ??= await session.getWindowHandle()
     },
-    back: () => navigated(() => session.navigate().back()),
+    back: () => navigated(() => session.navigate().back(), { retakeIfIgnored: true }),
 
     evaluate: <T>(expression: string) => answered<T>(session, `return (${expression})`),
     click: (selector, text) =>

@@ -19,7 +19,7 @@ const machine = thisMachine()
 const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0
 // Found as the tests find them (CHROME_PATH, FIREFOX_PATH and WEBKIT_DRIVER_PATH honoured).
 const missingNow = () => NEEDS.flatMap((need) => {
-  const found = findProgram(need.program, thisMachine())
+  const found = findProgram(need.program, machine)
   return 'missing' in found ? [{ ...need, why: found.missing }] : []
 })
 

@@ -1,9 +1,21 @@
+import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { hydrated, PHONE } from './browser'
 import { shop, visit, badge, drawer, useShopInChromium } from './shop-in-chromium'
 
 // Back and Forward with the cart sheet: every step of history does something the shopper sees.
 useShopInChromium()
+
+/** The About page, then the landing page with the sheet opened by an order: the history each test walks. */
+async function sheetOpenedAfterAbout() {
+  const { page } = await visit('/about', PHONE)
+  await page.goto(shop.origin + '/')
+  await hydrated(page)
+  await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+  await drawer(page).waitFor()
+  return page
+}
+const sheetClosed = async (page: Page) => expect.poll(() => drawer(page).count()).toBe(0)
 
 describe('the cart sheet in history', () => {
   // A browser that blocks the tab outright (window.open gives nothing back) goes to the
@@ -32,38 +44,30 @@ describe('the cart sheet in history', () => {
   })
 
   test('Forward after the sheet was closed opens it again; Back then closes it, and the next Back leaves', async () => {
-    const { page } = await visit('/about', PHONE)
-    await page.goto(shop.origin + '/')
-    await hydrated(page)
-    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
-    await drawer(page).waitFor()
+    const page = await sheetOpenedAfterAbout()
     await page.getByRole('button', { name: 'Close cart' }).click()
-    await expect.poll(() => drawer(page).count()).toBe(0)
+    await sheetClosed(page)
     await page.goForward()
     await drawer(page).waitFor()
     expect(await page.getByTestId('cart-subtitle').textContent()).toBe('1 item in your cart')
     await page.goBack()
-    await expect.poll(() => drawer(page).count()).toBe(0)
+    await sheetClosed(page)
     expect(new URL(page.url()).pathname).toBe('/')
     await page.goBack()
     await page.waitForURL(shop.origin + '/about')
   })
 
   test('Back with the cart sheet open closes the sheet and stays on the page; closed, Back leaves as before', async () => {
-    const { page } = await visit('/about', PHONE)
-    await page.goto(shop.origin + '/')
-    await hydrated(page)
-    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
-    await drawer(page).waitFor()
+    const page = await sheetOpenedAfterAbout()
     await page.goBack()
-    await expect.poll(() => drawer(page).count()).toBe(0)
+    await sheetClosed(page)
     expect(new URL(page.url()).pathname).toBe('/')
     expect(await badge(page).textContent()).toBe('1')
     // Opened and closed with its own button: the next Back leaves, as if it had never opened.
     await page.getByTestId('cart-button').click()
     await drawer(page).waitFor()
     await page.getByRole('button', { name: 'Close cart' }).click()
-    await expect.poll(() => drawer(page).count()).toBe(0)
+    await sheetClosed(page)
     await page.goBack()
     await page.waitForURL(shop.origin + '/about')
   })

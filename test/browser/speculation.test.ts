@@ -24,8 +24,8 @@ describe('speculation rules', () => {
     expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { deliveryType: string }).deliveryType)).toBe('navigational-prefetch')
   })
 
-  // Ready for a prerender rule (src/routes/speculation-rules.ts says why there is none yet).
-  // A prerendered page as Chromium makes one: `document.prerendering` true until the shopper
+  // The shop serves no prerender rule (src/routes/speculation-rules.ts says why); the engines
+  // tier checks a real one. Here, a prerendered page as Chromium makes one: `document.prerendering` true until the shopper
   // goes to it, then `prerenderingchange`. Two blankets are stored: the badge says whether
   // the stored cart was read, and the storage whether anything was written.
   test('a prerendered page counts no page view and changes no cart until it is shown, then does both', async () => {

@@ -33,6 +33,10 @@ export interface Tab {
   goto(url: string): Promise<void>
   /** The browser's Back: the page before, which the browser may keep whole (its back-forward cache). */
   back(): Promise<void>
+  /** The browser's Forward, after a Back. */
+  forward(): Promise<void>
+  /** The pointer moved onto the first element matching `selector` (and whose text is `text`), and left resting there. */
+  hover(selector: string, text?: string): Promise<void>
   /** The value of a JavaScript expression in the page (JSON-like; a promise is awaited). */
   evaluate<T>(expression: string): Promise<T>
   /** A real click, by the driver, on the first element matching `selector` (and whose text is `text`). */
@@ -110,7 +114,7 @@ async function launchWithPuppeteer(name: 'chromium' | 'firefox', path: string, s
       const width = await page.evaluate(() => innerWidth)
       if (width !== viewport.width) throw new Error(`${name}: the viewport is ${width} px wide, not ${viewport.width}`)
       if (name === 'chromium' && settings.javaScript === false) await page.setJavaScriptEnabled(false)
-      return puppeteerTab(context, page)
+      return puppeteerTab(context, page, name === 'chromium' ? { endpoint: browser.wsEndpoint(), viewport } : null)
     },
     close: () => browser.close(),
   }
@@ -132,7 +136,67 @@ async function patiently<T>(act: () => Promise<T>): Promise<T> {
   }
 }
 
-function puppeteerTab(context: BrowserContext, page: Page): Tab {
+/**
+ * Chromium's Back or Forward, and the tab found again afterwards. After a prerendered page
+ * was shown, a page the back-forward cache restores is one Puppeteer 25 no longer reaches
+ * through the Page it had: `goBack` never resolves and every `evaluate` after it hangs,
+ * while a second connection to the same Chromium finds the page restored, hydrated and
+ * answering (docs/testing.md, 'Back after a prerender'). So the step is sent over CDP and
+ * the tab is taken from a fresh connection, which waits until the tab shows the entry the
+ * step went to, in a document other than the one left (a restored page keeps its own mark).
+ */
+async function chromiumHistoryStep(endpoint: string, page: Page, step: -1 | 1): Promise<{ browser: Browser; context: BrowserContext; page: Page }> {
+  const cdp = await page.createCDPSession()
+  const { currentIndex, entries } = await cdp.send('Page.getNavigationHistory')
+  const to = entries[currentIndex + step]
+  if (!to) throw new Error(`nothing to go ${step < 0 ? 'back' : 'forward'} to`)
+  const mark = Math.random()
+  await page.evaluate((mark) => ((window as unknown as { __left: number }).__left = mark), mark)
+  await cdp.send('Page.navigateToHistoryEntry', { entryId: to.id })
+  await cdp.detach().catch(() => {})
+  const browser = await puppeteer.connect({ browserWSEndpoint: endpoint, defaultViewport: null })
+  const tabId = (page as unknown as { _tabId: string })._tabId
+  const until = Date.now() + 30_000
+  for (;;) {
+    const found = (await browser.pages()).find((other) => (other as unknown as { _tabId: string })._tabId === tabId)
+    const arrived = await found
+      ?.evaluate((mark, url) => (window as unknown as { __left?: number }).__left !== mark && location.href === url && document.readyState !== 'loading', mark, to.url)
+      .catch(() => false)
+    if (found && arrived) return { browser, context: found.browserContext(), page: found }
+    if (Date.now() > until) throw new Error(`the tab did not reach ${to.url} within 30 s`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/**
+ * Firefox's Back or Forward over WebDriver BiDi, waiting for the document stepped to rather
+ * than for its load: a page Firefox restores from its back-forward cache fires no
+ * `DOMContentLoaded`, so Puppeteer's `goBack` would wait for one for ever (as it does in
+ * Chromium: Puppeteer issue 8182). The page left is marked; a restored page keeps its own.
+ */
+async function firefoxHistoryStep(page: Page, step: -1 | 1) {
+  const mark = Math.random()
+  await page.evaluate((mark) => ((window as unknown as { __left: number }).__left = mark), mark)
+  const frame = page.mainFrame() as unknown as { browsingContext: { traverseHistory(delta: number): Promise<void> } }
+  await frame.browsingContext.traverseHistory(step)
+  const until = Date.now() + 30_000
+  while (!(await page.evaluate((mark) => (window as unknown as { __left?: number }).__left !== mark && document.readyState !== 'loading', mark).catch(() => false))) {
+    if (Date.now() > until) throw new Error(`no document came ${step < 0 ? 'back' : 'forward'} within 30 s`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+function puppeteerTab(launchedContext: BrowserContext, launchedPage: Page, chromium: { endpoint: string; viewport: Viewport } | null): Tab {
+  let [context, page] = [launchedContext, launchedPage]
+  const connections: Browser[] = []
+  async function historyStep(step: -1 | 1) {
+    if (chromium === null) return firefoxHistoryStep(page, step)
+    const found = await chromiumHistoryStep(chromium.endpoint, page, step)
+    connections.push(found.browser)
+    ;({ context, page } = found)
+    // The viewport was the old connection's emulation, which ends with it.
+    await page.setViewport(chromium.viewport)
+  }
   // The centre of the first element matching, once it holds still (the cart's sheet slides
   // in), as Playwright's clicks wait; found and measured by one script in the page, since an
   // element handle's calls hang in Firefox with JavaScript off.
@@ -158,7 +222,12 @@ function puppeteerTab(context: BrowserContext, page: Page): Tab {
   return {
     // Until the document is parsed: the app's scripts may be held back (front-door.ts).
     goto: async (url) => void (await page.goto(url, { waitUntil: 'domcontentloaded' })),
-    back: async () => void (await page.goBack({ waitUntil: 'domcontentloaded' })),
+    back: () => historyStep(-1),
+    forward: () => historyStep(1),
+    async hover(selector, text) {
+      const { x, y } = await centreOf(selector, text)
+      await page.mouse.move(x, y)
+    },
 
     evaluate: <T>(expression: string) => page.evaluate(expression) as Promise<T>,
     async click(selector, text) {
@@ -178,7 +247,10 @@ function puppeteerTab(context: BrowserContext, page: Page): Tab {
       return (await context.pages()).filter((other) => other !== page).map((other) => other.url())
     },
     url: async () => page.url(),
-    close: () => context.close(),
+    async close() {
+      await launchedContext.close()
+      for (const connection of connections) await connection.disconnect()
+    },
   }
 }
 
@@ -329,6 +401,16 @@ function webDriverTab(session: WebDriver): Tab {
       own ??= await session.getWindowHandle()
     },
     back: () => navigated(() => session.navigate().back(), { retakeIfIgnored: true }),
+    forward: () => navigated(() => session.navigate().forward()),
+    hover: (selector, text) =>
+      patiently(async () => {
+        for (const element of await session.findElements(By.css(selector))) {
+          if (text !== undefined && (await element.getText()).trim() !== text) continue
+          await session.executeScript('arguments[0].scrollIntoView({ block: "nearest" })', element)
+          return session.actions().move({ origin: element }).perform()
+        }
+        throw new Error(`nothing to hover: ${selector}${text === undefined ? '' : ` with text "${text}"`}`)
+      }),
 
     evaluate: <T>(expression: string) => answered<T>(session, `return (${expression})`),
     click: (selector, text) =>

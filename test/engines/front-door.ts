@@ -5,9 +5,11 @@
 //   violations for `window.__readProblems()` (WebKitWebDriver has no console to read; Puppeteer's
 //   differs between Chromium and Firefox). The page's CSP gains that script's hash, and
 //   nothing else.
+//   It notes too a prerendered page's use of storage or beacons before it is shown.
 // - It can hold back the app's scripts (`holdScripts`), as a slow phone network does, or
 //   make some gone, as a deploy does to a page opened before it (`goneScripts`).
-// - It notes every request it passed (`asked`), so a test can tell what a page did.
+// - It notes every request it passed (`asked`), so a test can tell what a page did, and
+//   can serve other Speculation Rules than the shop's (`speculationRules`).
 // Requests pass with their own Host header, so the shop sees the address the browser uses.
 import { createHash } from 'node:crypto'
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -34,6 +36,17 @@ const RECORDER = `(() => {
   }, true)
   addEventListener('unhandledrejection', (event) => problems.push('unhandled rejection: ' + event.reason))
   document.addEventListener('securitypolicyviolation', (event) => problems.push('CSP: ' + event.violatedDirective + ' ' + event.blockedURI))
+  // A page Chromium prerenders (Speculation Rules) leaves the stored cart and the beacon
+  // alone until it is shown: a read, a write or a beacon while prerendered is a problem.
+  const whilePrerendered = (owner, name) => {
+    const own = owner[name]
+    owner[name] = function (...args) {
+      if (document.prerendering) problems.push(name + ' while prerendered: ' + String(args[0]))
+      return own.apply(this, args)
+    }
+  }
+  for (const name of ['getItem', 'setItem', 'removeItem']) whilePrerendered(Storage.prototype, name)
+  whilePrerendered(Navigator.prototype, 'sendBeacon')
 })()`
 const RECORDER_HASH = `'sha256-${createHash('sha256').update(RECORDER).digest('base64')}'`
 
@@ -47,12 +60,22 @@ export async function openFrontDoor(shopOrigin: string) {
   const waiting = new Set<IncomingMessage>()
   /** Every request passed, as 'METHOD /path'. */
   const asked: string[] = []
+  /** Every request a browser sent on a hunch (Speculation Rules), as 'METHOD /path (Sec-Purpose)'. */
+  const speculated: string[] = []
   let gone: string | null = null
+  /** A Speculation Rules set served in place of the shop's, if any. */
+  let rules: string | null = null
   let releaseHeld = () => {}
 
   async function pass(incoming: IncomingMessage, outgoing: ServerResponse) {
     const path = new URL(incoming.url!, shopOrigin).pathname
     asked.push(`${incoming.method} ${path}`)
+    const purpose = incoming.headers['sec-purpose']
+    if (purpose) speculated.push(`${incoming.method} ${path} (${purpose})`)
+    if (rules !== null && path === '/speculation-rules.json') {
+      outgoing.writeHead(200, { 'content-type': 'application/speculationrules+json' })
+      return void outgoing.end(rules)
+    }
     // Gone after a deploy: the chunks named, and this version's every file when a page asks after it.
     if (gone !== null && path.startsWith('/assets/') && (incoming.method === 'HEAD' || path.includes(gone))) {
       outgoing.writeHead(404, { 'content-type': 'text/plain' })
@@ -105,8 +128,14 @@ export async function openFrontDoor(shopOrigin: string) {
     goneScripts(name: string | null) {
       gone = name
     },
+    /** Serves `set` as the Speculation Rules in place of the shop's; `null` brings the shop's back. */
+    speculationRules(set: object | null) {
+      rules = set === null ? null : JSON.stringify(set)
+    },
     /** Every request the door has passed so far, as 'METHOD /path'. */
     asked: () => [...asked],
+    /** Every request sent ahead of a click (a prefetch or prerender), as 'METHOD /path (Sec-Purpose)'. */
+    speculated: () => [...speculated],
     /** The paths of the requests held now. */
     waiting: () => [...waiting].map((request) => request.url!),
     close: () => new Promise<void>((resolve) => (server.close(() => resolve()), server.closeAllConnections())),

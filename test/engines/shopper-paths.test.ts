@@ -9,6 +9,7 @@ import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
 import { startShop, type Shop } from '../../scripts/harness/shop'
 import { engineProgram, ENGINES, launch, type Engine, type EngineName, type Settings, type Tab, type Viewport } from './engines'
 import { openFrontDoor, type FrontDoor } from './front-door'
+import { WITH_LANDING_PRERENDER } from '../../src/routes/speculation-rules'
 
 const ENGINE = process.env.ENGINE as EngineName
 if (!ENGINES.includes(ENGINE)) throw new Error(`ENGINE is "${ENGINE}": run this file through vitest's engine:* projects`)
@@ -33,7 +34,10 @@ let launched: Engine[] = []
 
 beforeAll(async () => {
   if (unavailable) return
-  ;[shop, engine] = await Promise.all([startShop(), launch(ENGINE)])
+  // Pages kept at the edge as production keeps them (wrangler.toml), so the browser gets the
+  // headers a shopper's does: `no-cache`, where a page not kept says `no-store`, which keeps
+  // it out of Firefox's back-forward cache.
+  ;[shop, engine] = await Promise.all([startShop({ HTML_CACHE_SECONDS: '60' }), launch(ENGINE)])
   door = await openFrontDoor(shop.origin)
 }, 60_000)
 afterAll(async () => {
@@ -47,6 +51,7 @@ beforeEach(() => shop.double.setFault(null))
 afterEach(async () => {
   door.releaseScripts()
   door.goneScripts(null)
+  door.speculationRules(null)
   const tabs = opened
   opened = []
   const problems: string[] = []
@@ -55,7 +60,7 @@ afterEach(async () => {
     await tab.close()
   }
   for (const other of launched.splice(0)) await other.close()
-  expect(problems, 'console errors, uncaught errors, failed resources or CSP violations').toEqual([])
+  expect(problems, "console errors, uncaught errors, failed resources, CSP violations, or a prerendered page's storage or beacon before it was shown").toEqual([])
 })
 
 /** Opens `path` through the front door; waits for the app to be live unless told not to. */
@@ -76,6 +81,13 @@ const onPage = (tab: Tab, text: string) => until(tab, `document.body.innerText.i
 const badge = (tab: Tab) => textOf(tab, '[data-testid="cart-badge"]')
 /** The cart's sheet is open: there, and not closing (in a tab in the background, its close animation waits). */
 const drawerOpen = (tab: Tab) => tab.evaluate<boolean>(`!!document.querySelector('[data-testid="cart-drawer"]:not([data-state="closed"])')`)
+
+/**
+ * Marks the page, so that `restored` can tell a page the back-forward cache kept whole (it
+ * still has the mark, and saw a `pageshow` with `persisted`) from one loaded again.
+ */
+const keep = (tab: Tab) => tab.evaluate(`(window.__kept = true, addEventListener('pageshow', (event) => (window.__restored = event.persisted)), true)`)
+const restored = (tab: Tab) => tab.evaluate<boolean>('window.__kept === true && window.__restored === true')
 
 /** Another browser of the same engine, with the shopper's settings changed, for one test. */
 async function withSettings(settings: Settings): Promise<Engine> {
@@ -126,6 +138,59 @@ describe.skipIf(unavailable)(`${ENGINE}:${unavailable ? ` skipped: ${unavailable
     await expect.poll(() => badge(tab)).toBe('1')
     await tab.click('button', 'Add to Cart')
     await expect.poll(() => badge(tab)).toBe('2') // added to the cart as it is, not to the one the page left with
+  })
+
+  // 'Back to Store' with the pointer resting on it, under rules that prerender the landing
+  // page (WITH_LANDING_PRERENDER: measured, not served, src/routes/speculation-rules.ts says
+  // why): Chromium prerenders it and shows that page at the click; Firefox and WebKit, which
+  // have no prerender, load it then. A blanket is bought while the prerendered page waits: it
+  // must read the stored cart and send its beacon only once shown (the door notes either
+  // before as a problem). Then Back and Forward, each page as the back-forward cache kept it,
+  // each with the cart as it is now.
+  test("'Back to Store' rested on, then Back and Forward: the cart as it is on every page shown", async () => {
+    door.speculationRules(WITH_LANDING_PRERENDER)
+    const tab = await visit('/product/toddler-blanket', DESKTOP)
+    await keep(tab)
+    await tab.hover('a', 'Back to Store')
+    // The landing page's own code, asked for by its prerender (whose document is the prefetch's).
+    if (ENGINE === 'chromium') await expect.poll(() => door.speculated().some((request) => /^GET \/assets\/home-page-[\w-]+\.js \(prefetch;prerender\)$/.test(request))).toBe(true)
+    await tab.click('button', 'Add to Cart')
+    await expect.poll(() => badge(tab)).toBe('1')
+    await tab.click('a', 'Back to Store')
+    await until(tab, `location.pathname === '/' && document.documentElement.dataset.hydrated === 'true'`)
+    if (ENGINE === 'chromium') expect(await tab.evaluate('performance.getEntriesByType("navigation")[0].activationStart')).toBeGreaterThan(0)
+    await expect.poll(() => badge(tab)).toBe('1')
+    await keep(tab)
+    await tab.click('button', ORDER)
+    await expect.poll(() => badge(tab)).toBe('2')
+    await tab.press('Escape')
+    await expect.poll(() => drawerOpen(tab)).toBe(false)
+    await tab.back()
+    await until(tab, `location.pathname === '/product/toddler-blanket' && document.documentElement.dataset.hydrated === 'true'`)
+    expect(await restored(tab), 'the product page, restored whole by Back').toBe(true)
+    await expect.poll(() => badge(tab)).toBe('2')
+    await tab.click('button', 'Add to Cart')
+    await expect.poll(() => badge(tab)).toBe('3')
+    await tab.forward()
+    await until(tab, `location.pathname === '/' && document.documentElement.dataset.hydrated === 'true'`)
+    expect(await restored(tab), 'the landing page, restored whole by Forward').toBe(true)
+    await expect.poll(() => badge(tab)).toBe('3')
+  })
+
+  // React's scheduler runs its work through the page's setImmediate (client/starter/
+  // set-immediate.ts): work set going as the page went into the back-forward cache must run
+  // once the page is back, which Firefox's MessageChannel alone does not do.
+  test('work set going as the page is put away for Back runs once it is back', async () => {
+    const tab = await visit('/product/toddler-blanket', DESKTOP)
+    await keep(tab)
+    await tab.evaluate(`(addEventListener('pagehide', () => setImmediate(() => (window.__ranOnce = (window.__ranOnce ?? 0) + 1))), true)`)
+    await tab.click('a', 'Back to Store')
+    await until(tab, `location.pathname === '/' && document.documentElement.dataset.hydrated === 'true'`)
+    await tab.back()
+    await until(tab, `location.pathname === '/product/toddler-blanket'`)
+    expect(await restored(tab), 'the product page, restored whole by Back').toBe(true)
+    await until(tab, 'window.__ranOnce === 1')
+    expect(await tab.evaluate('window.__ranOnce')).toBe(1)
   })
 
   // The 99 arrive as from another tab: stored, then announced with the storage event the

@@ -25,7 +25,7 @@ describe('speculation rules', () => {
     expect(res.headers.get('Content-Type')).toBe('application/speculationrules+json')
     type Rule = { where: { and: unknown[] }; eagerness: string }
     const rules = (await res.json()) as { prefetch: Rule[]; prerender?: Rule[] }
-    // Not yet: src/routes/speculation-rules.ts says why.
+    // Measured and left out: src/routes/speculation-rules.ts says why.
     expect(rules.prerender).toBeUndefined()
     for (const kind of ['prefetch'] as const) {
       expect(rules[kind], kind).toHaveLength(1)

@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net'
 import puppeteer, { type Browser } from 'puppeteer-core'
 import { chromiumPath, DESKTOP } from '../scripts/harness/chromium.ts'
 import { startShop } from '../scripts/harness/shop.ts'
-import { WITH_LANDING_PRERENDER } from '../src/routes/speculation-rules.ts'
+import { WITH_LANDING_PRERENDER } from '../scripts/harness/landing-prerender.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
 const UPSTREAM_LATENCY_MS = 80

@@ -11,9 +11,9 @@ import type { AppEnv } from '../app-env'
  * On intent ('moderate': a pointer resting on a link, or a tap starting on it), the shop's
  * own pages are prefetched: HTML fetched early, which runs nothing until the shopper goes
  * there. Not prerendered: measured against a prerender of the landing page
- * (`WITH_LANDING_PRERENDER`, `npm run bench:speculation`, bench/README.md), the prerender
- * paints the page sooner only for a pointer that rests a second on the link, and later for a
- * tap or a shorter rest, so it would buy a few shoppers' time with most shoppers'. A
+ * (scripts/harness/landing-prerender.ts, `npm run bench:speculation`, bench/README.md), the
+ * prerender painted the page no sooner for a pointer resting a second on the link, and later
+ * for a tap or a shorter rest, so it would cost most shoppers time and save none. A
  * prerendered page would be safe: it reads no stored cart and sends no beacon until shown
  * (client/browser/after-hydration.ts), which the engines tier checks, Back and Forward after
  * it included, in a prerender the test serves itself.
@@ -36,15 +36,6 @@ const SHOP_PAGES = {
 
 export const SPECULATION_RULES = {
   prefetch: [{ source: 'document', where: SHOP_PAGES, eagerness: 'moderate' }],
-}
-
-/**
- * The rules with the landing page prerendered on intent ('Back to Store', the logo), the
- * prefetch as fallback: not served, measured by the bench and served by the engines tier.
- */
-export const WITH_LANDING_PRERENDER = {
-  prerender: [{ source: 'document', where: { href_matches: '/' }, eagerness: 'moderate' }],
-  ...SPECULATION_RULES,
 }
 
 const BODY = JSON.stringify(SPECULATION_RULES)

@@ -9,7 +9,7 @@ import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
 import { startShop, type Shop } from '../../scripts/harness/shop'
 import { engineProgram, ENGINES, launch, type Engine, type EngineName, type Settings, type Tab, type Viewport } from './engines'
 import { openFrontDoor, type FrontDoor } from './front-door'
-import { WITH_LANDING_PRERENDER } from '../../src/routes/speculation-rules'
+import { WITH_LANDING_PRERENDER } from '../../scripts/harness/landing-prerender'
 
 const ENGINE = process.env.ENGINE as EngineName
 if (!ENGINES.includes(ENGINE)) throw new Error(`ENGINE is "${ENGINE}": run this file through vitest's engine:* projects`)

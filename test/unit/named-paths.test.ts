@@ -30,8 +30,8 @@ test('every file path named in the docs and in comments exists', () => {
 // command or a path. Of a dotted one (`clientAssets.modulesFor`) each part is looked for.
 const NAME = /`([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(?:\(\))?`/g
 const isCodeName = (name: string) => /[a-z][A-Z]|_|^[A-Z][a-z]+[A-Z]/.test(name) && !THEIRS.has(name)
-/** Names of others' that the docs quote: Shopify's access scopes and cookie, Chrome's trace events, Lighthouse's and Cloudflare's settings. */
-const THEIRS = new Set(['unauthenticated_read_product_listings', 'unauthenticated_write_checkouts', 'unique_visitor_id', 'FunctionCall', 'RunMicrotasks', 'UpdateLayoutTree', 'DocumentLoader', 'layoutTaskMultiplier', 'enable_ctx_exports'])
+/** Names of others' that the docs quote: Shopify's access scopes and cookie, Chrome's trace events, Lighthouse's and Cloudflare's settings, vaul's drag state and option. */
+const THEIRS = new Set(['unauthenticated_read_product_listings', 'unauthenticated_write_checkouts', 'unique_visitor_id', 'FunctionCall', 'RunMicrotasks', 'UpdateLayoutTree', 'DocumentLoader', 'layoutTaskMultiplier', 'enable_ctx_exports', 'isDragging', 'handleOnly'])
 
 test('every name of the code that the docs put in back quotes is in the code or its settings', () => {
   const code = [...TOP, ...ROOTS.filter((dir) => dir !== 'docs' && existsSync(dir)).flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => `${dir}/${file}`))]

@@ -2,7 +2,7 @@ import { atom, getDefaultStore } from 'jotai'
 import { atomEffect } from 'jotai-effect'
 import { cartIdAtom, hostedCartGoneAtom } from '../cart/cart-edits'
 import { CART_STORAGE_KEY, EMPTY_CART, type StoredCart } from '../model/cart'
-import { cartAtom, storedCartLostAtom, unsavedUpdatesAtom } from '../cart/cart-atoms'
+import { cartAtom, quantityOf, readQuantityAtom, storedCartLostAtom, unsavedUpdatesAtom } from '../cart/cart-atoms'
 import { readStoredCartText } from '../cart/stored-cart-text'
 
 // The cart's side effects, in a chunk the browser fetches once the page has hydrated, so
@@ -35,8 +35,11 @@ const readStoredCartEffect = atomEffect((get, set) => {
     // unsavedUpdatesAtom stays, so nothing is saved over it, and the cart carries on in memory.
     const validator = text === null ? null : await import('./stored-cart').catch(() => undefined)
     if (validator === undefined) set(storedCartLostAtom, true)
-    if (!live || validator === undefined) return
+    if (!live) return
+    // Lost: the cart in memory, begun empty, is the shopper's whole cart.
+    if (validator === undefined) return set(readQuantityAtom, 0)
     const stored = validator && text !== null ? validator.parseStoredCart(text) : EMPTY_CART
+    set(readQuantityAtom, quantityOf(stored))
     const unsaved = get.peek(unsavedUpdatesAtom) ?? []
     set(cartInStorageAtom, stored)
     set(cartAtom, unsaved.reduce((cart, update) => update(cart), stored))

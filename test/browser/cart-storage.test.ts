@@ -124,6 +124,45 @@ describe('the cart, kept in storage', () => {
     expectClean(watched)
   })
 
+  // The announcer is a deferred section: its code may come after the shopper's first tap (it
+  // did in CI). A change made before it came is still a change; the stored cart read is not.
+  test.each([
+    ['nothing stored (a first visit)', 0],
+    ['2 stored', 2],
+  ])('with %s and an order tapped before the announcer\'s code came, the screen reader is told the new count, once', async (_, stored) => {
+    let release!: () => void
+    const announcerHeld = new Promise<void>((resolve) => (release = resolve))
+    let announcerAsked = false
+    const watched = await openPage(browser, PHONE, async (context) => {
+      if (stored) await context.addInitScript((value) => localStorage.setItem('shopify-cart', value), JSON.stringify(storedCartOf(stored)))
+      await context.addInitScript(() => {
+        const said: string[] = []
+        ;(window as unknown as { said: string[] }).said = said
+        new MutationObserver(() => {
+          const text = document.querySelector('[data-testid="cart-announcer"]')?.textContent
+          if (text && said.at(-1) !== text) said.push(text)
+        }).observe(document, { childList: true, subtree: true, characterData: true })
+      })
+      await context.route(/CartAnnouncer-.*\.js$/, async (route) => {
+        announcerAsked = true
+        await announcerHeld
+        await route.continue()
+      })
+    })
+    const { page } = watched
+    await page.goto(shop.origin + '/product/toddler-blanket')
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    // The tap has landed and the stored cart is read (the badge knows the total) before the announcer's code is let through.
+    await expect.poll(() => badge(page).textContent(), { timeout: 5000 }).toBe(String(stored + 1))
+    expect(announcerAsked).toBe(true)
+    release()
+    const told = stored + 1 === 1 ? '1 item in your cart' : `${stored + 1} items in your cart`
+    await expect.poll(() => page.getByTestId('cart-announcer').textContent(), { timeout: 5000 }).toBe(told)
+    expect(await page.evaluate(() => (window as unknown as { said: string[] }).said)).toEqual([told])
+    expectClean(watched)
+  })
+
   // The sheet opened by an early 'Order Now!' says nothing of the cart until it knows it:
   // with 2 stored, it showed '1 item in your cart' and $38.00 for up to 0.84 s on a
   // throttled phone before 3 and $114.00, and screen readers read the 1 out.

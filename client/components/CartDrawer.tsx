@@ -101,6 +101,7 @@ export default function CartDrawer() {
               aria-disabled={loading || reading || undefined}
               className="flex w-full items-center justify-center gap-2 rounded-full border-2 border-transparent bg-orange-700 px-5.5 py-3.5 text-lg font-bold text-white transition hover:bg-orange-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 aria-disabled:cursor-progress aria-disabled:bg-stone-300 aria-disabled:text-stone-600"
               data-testid="checkout-button"
+              data-vaul-no-drag
             >
               {loading ? (
                 <>

@@ -21,7 +21,7 @@ const ROUNDS = Number(process.argv[2] ?? 3)
 const BROWSER_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'
 
 type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string; data?: { url?: string; stackTrace?: { url: string }[] } } }
-type Run = { work: number; cpu: number; longTasks: number; longTaskMs: number; tbt: number; cpuIndex: number; groups: Record<string, number>; byEvent: Record<string, number>; byScript: Record<string, number> }
+type Run = { work: number; cpu: number; longTasks: number; longTaskMs: number; tbt: number; lcp: number; cpuIndex: number; groups: Record<string, number>; byEvent: Record<string, number>; byScript: Record<string, number> }
 
 const shop = await startShop({ HTML_CACHE_SECONDS: '60', RENDER_DEADLINE_MS: '150' }, { dropAnalytics: true })
 const edge = await startEdgeCompression(shop.origin)
@@ -66,7 +66,7 @@ try {
   }
   for (const [name, list] of Object.entries(runs)) {
     const median = medianOf(list)
-    console.log(`\n${name}: main-thread work ${list.map((r) => r.work).join(', ')} ms (median ${median.work}); the main thread's CPU ${cpu(list)} ms (runs ${list.map((r) => r.cpu).join(', ')}); long tasks ${median.longTasks} / ${median.longTaskMs} ms; TBT ${median.tbt} ms; CPU index ${median.cpuIndex}`)
+    console.log(`\n${name}: main-thread work ${list.map((r) => r.work).join(', ')} ms (median ${median.work}); the main thread's CPU ${cpu(list)} ms (runs ${list.map((r) => r.cpu).join(', ')}); long tasks ${median.longTasks} / ${median.longTaskMs} ms; TBT ${median.tbt} ms (runs ${list.map((r) => r.tbt).join(', ')}); LCP median ${[...list.map((r) => r.lcp)].sort((a, b) => a - b)[Math.floor(list.length / 2)]} ms (runs ${list.map((r) => r.lcp).join(', ')}); CPU index ${median.cpuIndex}`)
     console.log(`  by kind (Lighthouse, ×4): ${top(median.groups, 8)}`)
     console.log(`  by trace event (self CPU, unthrottled): ${top(median.byEvent, 10)}`)
     console.log(`  by script (self CPU of the events a script's stack names): ${top(median.byScript, 8)}`)
@@ -111,6 +111,7 @@ async function lighthouseOnce(url: string, name: string): Promise<Run> {
     longTasks: longTasks.length,
     longTaskMs: Math.round(longTasks.reduce((t, x) => t + x.duration, 0)),
     tbt: Math.round(json.audits['total-blocking-time'].numericValue),
+    lcp: Math.round(json.audits['largest-contentful-paint'].numericValue),
     cpuIndex: Math.round(json.environment.benchmarkIndex),
     groups: Object.fromEntries((json.audits['mainthread-work-breakdown'].details?.items ?? []).map((i: { group: string; duration: number }) => [i.group, i.duration])),
     ...selfTimes(trace.traceEvents ?? trace),

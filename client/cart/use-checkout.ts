@@ -29,6 +29,7 @@ export function useCheckout() {
     // The tab is still opened within the tap, which browsers require of a new window.
     // The field analytics count checkouts started and failed in the Worker, which sees them
     // first-hand (src/routes/checkout.ts): nothing here for a visitor to forge.
+    const sentAt = performance.now()
     const answered = fetch('/checkout', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -47,19 +48,20 @@ export function useCheckout() {
       const response = await answered
       if (!response.ok) throw new Error(`checkout answered ${response.status}`)
       const answer = (await response.json()) as CheckoutAnswer
+      const timing = { tappedAt, request: performance.now() - sentAt, checkout: answer.checkout }
       if (!tab) {
         // Pop-ups blocked outright: go there in this tab, in place of the sheet's history
         // entry (CartDrawer.tsx), so that Back from the checkout comes to the shop's page and
         // the Back after it leaves, with no dead step between. The sheet stays open: closing
         // it would take that entry off, and that would cancel this navigation.
         created(answer)
-        trackReady(tappedAt, answer.checkout)
+        trackReady(timing)
         window.location.replace(answer.checkoutUrl)
         return
       }
       // The checkout starts loading before the shop does its own bookkeeping.
       tab.location.href = answer.checkoutUrl
-      trackReady(tappedAt, answer.checkout)
+      trackReady(timing)
       created(answer)
       setOpen(false)
     } catch (error) {
@@ -79,11 +81,13 @@ export function useCheckout() {
 }
 
 /**
- * The tap until the checkout's tab was pointed at Shopify, naming the checkout the Worker made
- * (the report counts no other): sent at once, this page being hidden behind that tab.
+ * The tap until the checkout's tab was pointed at Shopify, and the request's part of it (the
+ * rest is the shop's code here), naming the checkout the Worker made (the report counts no
+ * other): sent at once, this page being hidden behind that tab.
  */
-function trackReady(tappedAt: number, checkout: string) {
-  track({ type: 'checkout_ready', ms: Math.round(performance.now() - tappedAt), checkout })
+function trackReady({ tappedAt, request, checkout }: { tappedAt: number; request: number; checkout: string }) {
+  const ms = Math.round(performance.now() - tappedAt)
+  track({ type: 'checkout_ready', ms, request: Math.min(Math.round(request), ms), checkout })
   // For the collector, which sends it at once (analytics/collector.ts).
   dispatchEvent(new Event('checkout_ready' satisfies BrowserEvent['type']))
 }

@@ -17,8 +17,8 @@ export type Report = {
    */
   byCountry: ({ country: string; ships: boolean | null } & Record<(typeof COUNTRY_FUNNEL)[number], number>)[]
   checkoutFailures: Record<string, number>
-  /** The tap to the checkout's tab (browsers), and Shopify's cartCreate within it (the Worker): null until some checkout was timed. */
-  checkoutTimes: Record<'tapToCheckout' | 'cartCreate', { p50: number; p75: number; count: number } | null> & {
+  /** The tap to the checkout's tab (browsers), split into the request and the shop's own code where the browser sent the split, and Shopify's cartCreate within the request (the Worker): each null until some checkout was timed. */
+  checkoutTimes: Record<'tapToCheckout' | 'request' | 'shopCode' | 'cartCreate', { p50: number; p75: number; count: number } | null> & {
     /** Tap-to-tab timings browsers sent that name no checkout the Worker made, or one already timed. */
     setAside: number
   }
@@ -73,6 +73,9 @@ export function aggregate(answers: Answers, notes: string[] = [], shipsTo: strin
 
   const [tap] = answers.tapTimes
   const tapped = tap && num(tap.n) > 0 ? { p50: num(tap.p50), p75: num(tap.p75), count: num(tap.n) } : null
+  // Of the timings that came split: the request, and the rest (the shop's code in the browser).
+  const [split] = answers.tapSplit
+  const splitBy = (p50: string, p75: string) => (split && num(split.n) > 0 ? { p50: num(split[p50]), p75: num(split[p75]), count: num(split.n) } : null)
   const timed = (event: string) => {
     const row = answers.checkoutTimes.find((r) => str(r.event) === event)
     return row && num(row.n) > 0 ? { p50: num(row.p50), p75: num(row.p75), count: num(row.n) } : null
@@ -125,7 +128,7 @@ export function aggregate(answers: Answers, notes: string[] = [], shipsTo: strin
     funnel,
     byCountry,
     checkoutFailures,
-    checkoutTimes: { tapToCheckout: tapped, cartCreate: timed('checkout_created'), setAside: Math.max(0, num(answers.tapTimesSent[0]?.n) - (tapped?.count ?? 0)) },
+    checkoutTimes: { tapToCheckout: tapped, request: splitBy('requestP50', 'requestP75'), shopCode: splitBy('ownP50', 'ownP75'), cartCreate: timed('checkout_created'), setAside: Math.max(0, num(answers.tapTimesSent[0]?.n) - (tapped?.count ?? 0)) },
     backForward: backForward(answers),
     vitals: { byPage: breakdown(answers.byPage), byCountry: breakdown(answers.byCountry), byDevice: breakdown(answers.byDevice), byNavigation: breakdown(answers.byNavigation) },
     distributions,

@@ -54,14 +54,19 @@ export function backAndForward({ backForward }: Report): string[] {
   ]
 }
 
-/** The moment that sells: the tap to Shopify's checkout, and cartCreate within it. */
+/**
+ * The moment that sells: the tap to Shopify's checkout; of it, the request and the shop's own
+ * code in the browser (from the browsers that sent the split); and cartCreate within the request.
+ */
 export function checkoutTimes({ checkoutTimes: times }: Report): string[] {
   const line = (title: string, time: Report['checkoutTimes']['cartCreate']) =>
     `  ${title.padEnd(44)}${time ? `median ${Math.round(time.p50)} ms, p75 ${Math.round(time.p75)} ms (${Math.round(time.count)})` : '(none timed yet)'}`
   return [
     'Checkout, from the tap',
     line('tap to the checkout’s tab (browsers)', times.tapToCheckout),
-    line('Shopify’s cartCreate within it (Worker)', times.cartCreate),
+    line('  of it, POST /checkout (browsers)', times.request),
+    line('  of it, the shop’s code in the browser', times.shopCode),
+    line('Shopify’s cartCreate, within the POST (Worker)', times.cartCreate),
     ...(times.setAside > 0 ? [`  set aside: ${Math.round(times.setAside)} tap timings that name no checkout the Worker made, or one already timed`] : []),
   ]
 }

@@ -26,6 +26,8 @@ export type DataPoint = {
   value?: number
   /** How long it took: the tap to the checkout's tab (checkout_ready), or Shopify's cartCreate as the Worker saw it (checkout_created). */
   ms?: number
+  /** Of `ms`, the checkout's request (POST /checkout, sent until its answer was read) as the browser saw it (checkout_ready): the rest is the shop's code in the browser. */
+  requestMs?: number
 }
 
 /** Where each lives; country and colo are the Worker's, from `request.cf`, never the browser's. */
@@ -42,4 +44,5 @@ export const COLUMNS = {
   navigation: 'blob10',
   value: 'double1',
   ms: 'double2',
+  requestMs: 'double3',
 } as const

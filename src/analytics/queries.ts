@@ -39,6 +39,16 @@ type Query = { sql(table: string, window: string): string }
 const c = COLUMNS
 /** Above any timing a beacon may carry (60 s): a checkout with no timing. */
 const UNTIMED = 1_000_000
+
+/**
+ * Each checkout the Worker made or a browser timed, one row a checkout: `made`, its weight
+ * (0 if the Worker made none), `ready`, its shortest tap-to-tab timing (UNTIMED if none), and
+ * `request`, the request's part of that same timing.
+ */
+const timedCheckouts = (table: string, window: string) => {
+  const readyMs = `if(${c.event} = 'checkout_ready' AND ${c.ms} > 0, ${c.ms}, ${UNTIMED})`
+  return `(SELECT ${c.cart} AS cart, max(if(${c.event} = 'checkout_created', _sample_interval, 0)) AS made, min(${readyMs}) AS ready, argMin(${c.requestMs}, ${readyMs}) AS request FROM ${table} WHERE ${window} AND (${c.event} = 'checkout_created' OR ${c.event} = 'checkout_ready') AND ${c.cart} != '' GROUP BY cart)`
+}
 /** SQL that gives, for the row's vital, what `pick` says of it: nested `if`s over the vitals' names. */
 const byVital = (pick: (name: VitalName) => number) => VITALS.reduceRight((otherwise, name) => `if(${c.detail} = '${name}', ${pick(name)}, ${otherwise})`, 'NULL')
 const isVital = `${c.event} = 'vital'`
@@ -118,7 +128,16 @@ export const QUERIES = {
    */
   tapTimes: {
     sql: (table, window) =>
-      `SELECT SUM(made) AS n, quantileExactWeighted(0.5)(ready, made) AS p50, quantileExactWeighted(0.75)(ready, made) AS p75 FROM (SELECT ${c.cart} AS cart, max(if(${c.event} = 'checkout_created', _sample_interval, 0)) AS made, min(if(${c.event} = 'checkout_ready' AND ${c.ms} > 0, ${c.ms}, ${UNTIMED})) AS ready FROM ${table} WHERE ${window} AND (${c.event} = 'checkout_created' OR ${c.event} = 'checkout_ready') AND ${c.cart} != '' GROUP BY cart) WHERE made > 0 AND ready < ${UNTIMED}`,
+      `SELECT SUM(made) AS n, quantileExactWeighted(0.5)(ready, made) AS p50, quantileExactWeighted(0.75)(ready, made) AS p75 FROM ${timedCheckouts(table, window)} WHERE made > 0 AND ready < ${UNTIMED}`,
+  },
+  /**
+   * The same timings split in two, where the browser sent the split (checkout_ready's
+   * `request`): the request, POST /checkout as the browser saw it (the phone's round trip to
+   * the Worker, and cartCreate within it), and the rest, the shop's own code in the browser.
+   */
+  tapSplit: {
+    sql: (table, window) =>
+      `SELECT SUM(made) AS n, quantileExactWeighted(0.5)(request, made) AS requestP50, quantileExactWeighted(0.75)(request, made) AS requestP75, quantileExactWeighted(0.5)(ready - request, made) AS ownP50, quantileExactWeighted(0.75)(ready - request, made) AS ownP75 FROM ${timedCheckouts(table, window)} WHERE made > 0 AND ready < ${UNTIMED} AND request > 0`,
   },
   /** Every tap-to-tab timing browsers sent: what tapTimes did not count was set aside. */
   tapTimesSent: {

@@ -25,7 +25,7 @@ export function writePoint(dataset: AnalyticsEngineDataset | undefined, point: D
   // blobN goes at index N - 1, as COLUMNS places it.
   const blobs: string[] = []
   for (const [name, column] of Object.entries(COLUMNS)) if (column.startsWith('blob')) blobs[Number(column.slice(4)) - 1] = String(row[name] ?? '')
-  dataset?.writeDataPoint({ indexes: [point.event], blobs, doubles: [point.value ?? 1, point.ms ?? 0] })
+  dataset?.writeDataPoint({ indexes: [point.event], blobs, doubles: [point.value ?? 1, point.ms ?? 0, point.requestMs ?? 0] })
 }
 
 /**

@@ -28,7 +28,10 @@ const browserEvent = z.discriminatedUnion('type', [
   // A checkout that took a minute to start has lost its shopper long before. `checkout` is
   // the key POST /checkout answered with: the report counts a timing only for a checkout the
   // Worker made (src/analytics/queries.ts, tapTimes). A page served before it was sent has none.
-  z.strictObject({ type: z.literal('checkout_ready'), ms: z.number().min(0).max(60_000), checkout: z.string().regex(/^[0-9a-f]{16}$/, 'must be the key POST /checkout answered with').optional() }),
+  // `request`: the part of `ms` the request took, so the report can tell the shop's code from the round trip.
+  z
+    .strictObject({ type: z.literal('checkout_ready'), ms: z.number().min(0).max(60_000), request: z.number().min(0).max(60_000).optional(), checkout: z.string().regex(/^[0-9a-f]{16}$/, 'must be the key POST /checkout answered with').optional() })
+    .refine((ready) => (ready.request ?? 0) <= ready.ms, { message: 'is longer than the whole checkout it is part of', path: ['request'] }),
   // Chromium's names for what kept a page out of the back-forward cache.
   z.strictObject({ type: z.literal('not_restored'), reasons: z.array(z.string().regex(NOT_RESTORED_REASON)).max(MAX_NOT_RESTORED_REASONS) }),
   z
@@ -118,7 +121,7 @@ export const events = new Hono<AppEnv>()
         const shared = { event: event.type, route, device, connection }
         if (event.type === 'vital') record(c, { ...shared, detail: event.name, element: event.element, navigation: event.navigation, value: event.value })
         else if (event.type === 'add_to_cart') record(c, { ...shared, value: event.quantity })
-        else if (event.type === 'checkout_ready') record(c, { ...shared, ms: event.ms, cart: event.checkout })
+        else if (event.type === 'checkout_ready') record(c, { ...shared, ms: event.ms, requestMs: event.request, cart: event.checkout })
         // One row a reason, so the report counts each; '' when Chromium named none.
         else if (event.type === 'not_restored') for (const reason of event.reasons.length ? event.reasons : ['']) record(c, { ...shared, detail: reason })
         else record(c, shared)

@@ -16,7 +16,7 @@ type Report = {
   vitals: Record<'byPage' | 'byNavigation', Record<string, Record<string, { p75: number; count: number }>>> & { byDevice: Record<string, unknown>; byCountry: Record<string, unknown> }
   lcpElements: Record<string, Record<string, number>>
   distributions: Record<string, { count: number }>
-  checkoutTimes: Record<'tapToCheckout' | 'cartCreate', { p50: number; count: number } | null>
+  checkoutTimes: Record<'tapToCheckout' | 'request' | 'shopCode' | 'cartCreate', { p50: number; count: number } | null>
 }
 
 async function report(): Promise<Report> {
@@ -115,6 +115,11 @@ describe('field analytics', () => {
     expect((report2.checkoutTimes.tapToCheckout?.count ?? 0) - (earlier.checkoutTimes.tapToCheckout?.count ?? 0)).toBe(1)
     expect((report2.checkoutTimes.cartCreate?.count ?? 0) - (earlier.checkoutTimes.cartCreate?.count ?? 0)).toBe(1)
     expect(report2.checkoutTimes.cartCreate!.p50).toBeLessThan(report2.checkoutTimes.tapToCheckout!.p50)
+    // And split: the request (within which the Worker's cartCreate ran), and the shop's code around it.
+    expect((report2.checkoutTimes.request?.count ?? 0) - (earlier.checkoutTimes.request?.count ?? 0)).toBe(1)
+    expect((report2.checkoutTimes.shopCode?.count ?? 0) - (earlier.checkoutTimes.shopCode?.count ?? 0)).toBe(1)
+    expect(report2.checkoutTimes.cartCreate!.p50).toBeLessThanOrEqual(report2.checkoutTimes.request!.p50)
+    expect(report2.checkoutTimes.request!.p50).toBeLessThanOrEqual(report2.checkoutTimes.tapToCheckout!.p50)
     // Both pages were reached by a link or an address.
     expect(vitals.byNavigation.navigate!.LCP!.count - (earlier.vitals.byNavigation.navigate?.LCP?.count ?? 0)).toBe(2)
   })

@@ -34,19 +34,19 @@ describe('a beacon from the shop', () => {
     expect(rows.find((row) => row.blob1 === 'add_to_cart')).toMatchObject({ double1: 2, blob2: '/product/:handle' })
   })
 
-  test("the checkout's span is kept in ms with the checkout it names, the key POST /checkout answered with", async () => {
+  test("the checkout's span is kept in ms, with the request's part of it and the checkout it names, the key POST /checkout answered with", async () => {
     const res = await shop.fetch('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ lines: [{ merchandiseId: BLANKET_VARIANT_ID, quantity: 1 }] }) })
     const { checkout } = (await res.json()) as { checkout: string }
     expect(checkout).toMatch(/^[0-9a-f]{16}$/)
     await expect.poll(async () => (await shop.analyticsRows()).find((row) => row.blob1 === 'checkout_created' && row.blob9 === checkout)).toBeTruthy()
     const before = await shop.analyticsRows()
-    expect((await post(batch([{ type: 'checkout_ready', ms: 812, checkout }]))).status).toBe(204)
+    expect((await post(batch([{ type: 'checkout_ready', ms: 812, request: 590, checkout }]))).status).toBe(204)
     // A page served before the key was sent still reports; the report sets its timing aside.
     expect((await post(batch([{ type: 'checkout_ready', ms: 640 }]))).status).toBe(204)
     await expect.poll(async () => (await shop.analyticsRows()).length).toBe(before.length + 2)
     expect((await shop.analyticsRows()).slice(-2)).toMatchObject([
-      { blob1: 'checkout_ready', double2: 812, blob9: checkout },
-      { blob1: 'checkout_ready', double2: 640, blob9: '' },
+      { blob1: 'checkout_ready', double2: 812, double3: 590, blob9: checkout },
+      { blob1: 'checkout_ready', double2: 640, double3: 0, blob9: '' },
     ])
   })
 
@@ -97,6 +97,7 @@ describe('hostile bodies get a 400 that says what is wrong, and nothing is kept'
     ['a reason for not restoring that is no name', batch([{ type: 'not_restored', reasons: ['<script>'] }]), /reasons/],
     ['more reasons than a page has', batch([{ type: 'not_restored', reasons: Array.from({ length: 9 }, (_, i) => `r${i}`) }]), /reasons/],
     ['a checkout timing naming no key the Worker gives', batch([{ type: 'checkout_ready', ms: 900, checkout: 'gid://shopify/Cart/1' }]), /checkout/],
+    ['a request longer than the checkout it is part of', batch([{ type: 'checkout_ready', ms: 900, request: 901 }]), /request/],
     ['a checkout timed twice in one beacon', batch([{ type: 'checkout_ready', ms: 900 }, { type: 'checkout_ready', ms: 900 }]), /more than once/],
     ['a navigation type web-vitals never gives', batch([{ type: 'vital', name: 'LCP', value: 900, navigation: 'https://elsewhere.example/' }]), /navigation/],
     ['a quantity over the cap', batch([{ type: 'add_to_cart', quantity: 100 }]), /quantity/],

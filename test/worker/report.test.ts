@@ -174,8 +174,30 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
     // 300 weighs 1, 450 weighs 4.
     expect(checkoutTimes.cartCreate).toEqual({ p50: 450, p75: 450, count: 5 })
     expect(checkoutTimes.setAside).toBe(0)
-    expect((await report([row('page_view')])).checkoutTimes).toEqual({ tapToCheckout: null, cartCreate: null, setAside: 0 })
+    expect((await report([row('page_view')])).checkoutTimes).toEqual({ tapToCheckout: null, request: null, shopCode: null, cartCreate: null, setAside: 0 })
     expect(asText(await report([row('checkout_ready', { blob9: 'k', double2: 640 }), row('checkout_created', { blob9: 'k' })]), 'x')).toMatch(/tap to the checkout’s tab \(browsers\)\s+median 640 ms, p75 640 ms \(1\)/)
+  })
+
+  test("the tap to the checkout split, where browsers sent the split: the request, and the shop's own code (the rest of the same timing), weighted; a checkout's shortest timing gives both", async () => {
+    const { checkoutTimes } = await report([
+      // c1 timed twice: its shortest timing (700, of which 600 the request) is the one counted, not 900's split.
+      row('checkout_ready', { blob9: 'c1', double2: 900, double3: 620 }),
+      row('checkout_ready', { blob9: 'c1', double2: 700, double3: 600 }),
+      row('checkout_ready', { blob9: 'c2', double2: 1000, double3: 640 }),
+      row('checkout_ready', { blob9: 'c3', double2: 2000, double3: 1900 }),
+      row('checkout_ready', { blob9: 'c4', double2: 1500 }), // from a page served before the split was sent
+      row('checkout_created', { blob9: 'c1', double2: 300 }),
+      row('checkout_created', { blob9: 'c2', double2: 300, _sample_interval: 3 }),
+      row('checkout_created', { blob9: 'c3', double2: 300 }),
+      row('checkout_created', { blob9: 'c4', double2: 300 }),
+    ])
+    // By hand: the requests 600 (weighs 1), 640 (3), 1900 (1): of 5, the median and p75 are 640.
+    // The shop's own code, 700 - 600 = 100 (1), 1000 - 640 = 360 (3), 2000 - 1900 = 100 (1): 360 and 360.
+    expect(checkoutTimes.request).toEqual({ p50: 640, p75: 640, count: 5 })
+    expect(checkoutTimes.shopCode).toEqual({ p50: 360, p75: 360, count: 5 })
+    // The whole timing still counts c4's: 700 (1), 1000 (3), 1500 (1), 2000 (1); of 6, the 3rd and the 4.5th.
+    expect(checkoutTimes.tapToCheckout).toEqual({ p50: 1000, p75: 1500, count: 6 })
+    expect(asText(await report([row('checkout_ready', { blob9: 'k', double2: 640, double3: 600 }), row('checkout_created', { blob9: 'k' })]), 'x')).toMatch(/of it, POST \/checkout \(browsers\)\s+median 600 ms, p75 600 ms \(1\)\n\s+of it, the shop’s code in the browser\s+median 40 ms, p75 40 ms \(1\)/)
   })
 
   // The forgery the field saw: one address, and five /64s, sent 367 timings of a minute

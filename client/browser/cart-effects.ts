@@ -2,7 +2,8 @@ import { atom, getDefaultStore } from 'jotai'
 import { atomEffect } from 'jotai-effect'
 import { cartIdAtom, hostedCartGoneAtom } from '../cart/cart-edits'
 import { CART_STORAGE_KEY, EMPTY_CART, type StoredCart } from '../model/cart'
-import { cartAtom, quantityOf, readQuantityAtom, storedCartLostAtom, unsavedUpdatesAtom } from '../cart/cart-atoms'
+import { cartAtom, storedCartLostAtom, unsavedUpdatesAtom } from '../cart/cart-atoms'
+import { quantityOf, readQuantityAtom } from '../cart/read-quantity'
 import { readStoredCartText } from '../cart/stored-cart-text'
 
 // The cart's side effects, in a chunk the browser fetches once the page has hydrated, so

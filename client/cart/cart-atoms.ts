@@ -38,16 +38,7 @@ export const storedCartAtom = atom(
 export const itemsAtom = atom((get) => get(storedCartAtom).items)
 export const isCartOpenAtom = atom(false)
 
-export const quantityOf = (cart: StoredCart) => cart.items.reduce((sum, item) => sum + item.quantity, 0)
-export const totalQuantityAtom = atom((get) => quantityOf(get(storedCartAtom)))
-
-/**
- * The total the shopper's changes on this page start from: the cart as read from storage
- * (0 when nothing is stored, or when the stored cart will not be read); null until then.
- * What the screen reader is told is measured from it, so that a change made before the
- * announcer's code came is still told as a change, and the read itself never is.
- */
-export const readQuantityAtom = atom<number | null>(null)
+export const totalQuantityAtom = atom((get) => get(itemsAtom).reduce((sum, item) => sum + item.quantity, 0))
 
 /**
  * The cart's total as the shopper is told it (the badge, the screen reader): null while a

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useRef, useState } from 'react'
-import { knownQuantityAtom, readQuantityAtom } from '../cart/cart-atoms'
+import { knownQuantityAtom } from '../cart/cart-atoms'
+import { readQuantityAtom } from '../cart/read-quantity'
 import { itemCountText } from '../lib/item-count'
 
 /** Tells screen-reader users when the cart changes, wherever focus is. */

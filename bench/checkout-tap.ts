@@ -70,7 +70,7 @@ export async function measureCheckoutTap(browser: Browser, origin: string, runs 
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] })
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
       // When the browser sent the checkout's request, by the browser's clock (as the tap's time
-      // is), not when the bench heard of it: that came a few ms later over the protocol.
+      // is), not by the bench's: the span's two ends then come from one clock.
       const checkoutRequest = await pointed
       await checkoutRequest.response()
       const pointedAt = checkoutRequest.timing().startTime

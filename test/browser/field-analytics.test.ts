@@ -58,7 +58,16 @@ describe('field analytics', () => {
   test.runIf(chdbAvailable)('a purchase in Chromium: every funnel step counted once, and vitals for each page loaded', async () => {
     const earlier = await report()
     const before = counts(earlier)
-    const watched = await openPage(browser, PHONE)
+    // Which entry types the page's observers watch: CLS can be sent only once layout shifts are.
+    const watched = await openPage(browser, PHONE, (context) =>
+      context.addInitScript(() => {
+        const observe = PerformanceObserver.prototype.observe
+        PerformanceObserver.prototype.observe = function (options) {
+          ;((window as unknown as { observedTypes?: unknown[] }).observedTypes ??= []).push(options?.type)
+          return observe.call(this, options)
+        }
+      }),
+    )
     const { page, context } = watched
     const loaded = collectorLoaded(page)
     await page.goto(shop.origin + '/product/toddler-blanket')
@@ -87,7 +96,7 @@ describe('field analytics', () => {
     await landingCollector
     // web-vitals starts watching for layout shifts once its first-paint observer has
     // reported, a task or two after the collector runs: a shopper who leaves sooner sends no CLS.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))))
+    await page.waitForFunction(() => (window as unknown as { observedTypes?: unknown[] }).observedTypes?.includes('layout-shift'))
     await page.goto(shop.origin + '/about')
     await hydrated(page)
 

@@ -90,6 +90,7 @@ export async function startDataCentres(count: number, vars: Vars = {}, options: 
     workers: names.map((name, i) => ({
       name,
       compatibilityDate: fromConfig.compatibilityDate,
+      compatibilityFlags: fromConfig.compatibilityFlags,
       modules: true,
       scriptPath: 'dist/worker/index.js',
       bindings: {

@@ -136,7 +136,9 @@ export class ProductStore extends DurableObject<Bindings> {
         this.#refreshing = null
       })
     this.#refreshing = refreshing
-    // Owned by the object, not by the request that happened to start it.
+    // Owned by the object, not by the request that happened to start it: a stale answer's
+    // refresh has no caller left, and the object is kept up for it by wrangler.toml's
+    // durable_object_io_tasks_prevent_eviction.
     this.ctx.waitUntil(refreshing.catch(() => {}))
     return refreshing
   }

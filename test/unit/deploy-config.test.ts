@@ -63,6 +63,10 @@ test('assets are served without the Worker: it runs first on every path but the 
   expect(readFileSync('public/.assetsignore', 'utf8').split('\n')).toContain('.vite')
 })
 
+test('a Durable Object is kept up for its waitUntil work, the stale refresh, in every environment', () => {
+  for (const config of [production, read('staging'), local]) expect(config.compatibility_flags).toContain('durable_object_io_tasks_prevent_eviction')
+})
+
 test('logs: no invocation line per request, and no head sampling that would drop errors', () => {
   expect(production.observability).toMatchObject({ enabled: true, logs: { enabled: true, invocation_logs: false, head_sampling_rate: 1 } })
   expect(Number(production.vars.LOG_SAMPLE_RATE)).toBeLessThan(1)

@@ -115,17 +115,23 @@ async function inCart(page: Page, origin: string) {
  * shop's origin, that does only what a checkout must (the request, the tab opened within the
  * tap, the tab pointed at the answer), in the same browser, CPU and network. What the shop's
  * spans take above this page's is the shop's; the rest is the phone's input and the browser.
+ * `startOn`: the click, as the shop does, or the lift (`pointerup`, where a touch may already
+ * open a tab), the earliest a tap can be told from a press that becomes a swipe.
  */
-async function bareButton(page: Page, origin: string) {
-  const path = '/__bench-bare-checkout'
-  await page.route(origin + path, (route) => route.fulfill({ contentType: 'text/html', body: BARE_BUTTON_PAGE }))
-  await page.goto(origin + path)
-}
+const bareButton = (startOn: 'click' | 'pointerup') =>
+  async function (page: Page, origin: string) {
+    const path = `/__bench-bare-checkout-${startOn}`
+    await page.route(origin + path, (route) => route.fulfill({ contentType: 'text/html', body: bareButtonPage(startOn) }))
+    await page.goto(origin + path)
+  }
 
-const BARE_BUTTON_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>One button</title></head>
+const bareButtonPage = (startOn: string) => `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>One button</title></head>
 <body style="margin:0"><button type="button" style="position:fixed;bottom:20px;left:20px;right:20px;padding:14px;font-size:18px">Checkout with Shopify</button>
 <script>
-document.querySelector('button').addEventListener('click', async () => {
+let started = false
+document.querySelector('button').addEventListener(${JSON.stringify(startOn)}, async () => {
+  if (started) return
+  started = true
   const answered = fetch('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ lines: [{ merchandiseId: ${JSON.stringify(BLANKET_VARIANT_ID)}, quantity: 1 }] }) })
   const tab = window.open('', '_blank')
   tab.opener = null
@@ -143,7 +149,12 @@ if (import.meta.main) {
   const browser = await launchChromium()
   try {
     const ms = (value: number) => `${Math.round(value)} ms`
-    for (const [name, setUp] of [['the shop', inCart], ['one bare button (the floor)', bareButton]] as const) {
+    const pages = [
+      ['the shop', inCart],
+      ['one bare button (the floor)', bareButton('click')],
+      ['one bare button started at the lift', bareButton('pointerup')],
+    ] as const
+    for (const [name, setUp] of pages) {
       const figures = await measureCheckoutTap(browser, shop.origin, RUNS, setUp)
       console.log(`${name}: tap to checkout: median ${ms(figures.tapToCheckoutMs)} (runs ${figures.runs.join(', ')}); tap to request ${ms(figures.beforeRequestMs)} (lift to request ${ms(figures.liftToRequestMs)}), POST /checkout ${ms(figures.postCheckoutMs)}, answer to tab pointed ${ms(figures.afterAnswerMs)}`)
     }

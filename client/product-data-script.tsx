@@ -16,6 +16,9 @@ export function ProductDataScript({ result }: { result: ProductResult }) {
       {variant && (
         <form id={BUY_FORM_ID} method="post" action="/checkout" hidden>
           <input type="hidden" name="merchandiseId" value={variant.id} />
+          {/* The market the page is priced in, whose checkout the form opens (docs/markets.md). */}
+          <input type="hidden" name="country" value={result.market?.country ?? 'ZZ'} />
+          {result.market?.languages.length ? <input type="hidden" name="languages" value={result.market.languages.join(',')} /> : null}
         </form>
       )}
     </>

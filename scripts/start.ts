@@ -40,8 +40,9 @@ if (realStore) {
 // (src/local/shopper-country.ts), as Cloudflare would for a shopper in Germany.
 const shopperCountry = process.env.SHOPPER_COUNTRY?.trim().toUpperCase()
 if (shopperCountry) {
-  if (!/^[A-Z]{2}$/.test(shopperCountry)) {
-    console.error(`SHOPPER_COUNTRY=${process.env.SHOPPER_COUNTRY}: give a two-letter country code, like DE`)
+  // Whatever request.cf.country can be: an ISO code, T1 (Tor) or XX (Cloudflare could not tell).
+  if (!/^[A-Z][A-Z0-9]$/.test(shopperCountry)) {
+    console.error(`SHOPPER_COUNTRY=${process.env.SHOPPER_COUNTRY}: give a two-character country code as Cloudflare writes it, like DE, T1 or XX`)
     process.exit(1)
   }
   vars.push('--var', `LOCAL_SHOPPER_COUNTRY:${shopperCountry}`)

@@ -1,38 +1,62 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from './app-env'
 import { KEY_HEADERS } from './cache-key-headers'
-import { MARKET_PATH } from '../client/model/market'
+import { marketOfPath, marketPath } from '../client/model/market'
+import { PAGES } from '../client/pages/pages'
+import { shopperCountry } from './storefront/country-codes'
 
 /**
- * A page asked for under a query string (`?utm_source=…`, `?fbclid=…`), under another
- * spelling of its path (`/product/toddler%2Dblanket`) or with a header the cache keys by
- * (`X-HTTP-Method-Override: …`, KEY_HEADERS) is the same page. Workers Cache keys
- * each spelling apart (docs: "Cache keys": path and query string), so an outsider could make
- * every request a miss: a render and a read of the product's Durable Object. Such a request
- * is answered instead with the canonical URL's page, asked for through a `ctx.exports`
- * loopback, which goes through the Worker's cache ("Cache keys", "Custom cache keys"): a kept
- * page then costs a cache hit, not a render. The answer is not kept under the odd spelling
- * (`Cloudflare-CDN-Cache-Control: no-store`), so such spellings cannot fill the cache either.
- * The query stays in the shopper's address bar, for whatever reads `utm_*` there.
+ * One kept copy of each page per market and none per spelling, served through the Worker's
+ * loopback to itself (`ctx.exports.default`), which goes through Workers Cache like any
+ * request ("Cache keys", 'Custom cache keys': a `ctx.exports` call routes through the cache of
+ * the entrypoint it calls). Workers Cache keys by path and query string alone, never by the
+ * shopper's country ("Cache keys": 'Requests that differ only in request headers that are not
+ * part of the cache key … return the same cached response'), so:
  *
- * `/cart/status` and `/market` read their query, so they are left alone (neither is kept by
- * Workers Cache); POSTs are never cached.
+ * - A page at its unprefixed address (`/`, `/product/toddler-blanket`) is answered with the
+ *   kept page of the shopper's market: `/en-ca/product/toddler-blanket` for a shopper
+ *   Cloudflare places in Canada (`request.cf.country`), `/en-zz/…` (Shopify's unknown region,
+ *   the primary market's page) where it cannot tell. The same prefixed address is the
+ *   market's public one, which a traveller can open and search engines index (`hreflang`).
+ * - A page asked for under a query string (`?utm_source=…`), another spelling of its path
+ *   (`/product/toddler%2Dblanket`) or a header the cache keys by (KEY_HEADERS) is answered
+ *   with its canonical address's page: an outsider cannot make every request a miss.
+ *
+ * The answer is not kept under the address it was asked by (`Cloudflare-CDN-Cache-Control:
+ * no-store`): an unprefixed address is every country's, and odd spellings would fill the
+ * cache. A kept page then costs one light invocation and a cache hit, never a render. The
+ * query stays in the shopper's address bar, for whatever reads `utm_*` there. Paths that are
+ * not pages of the table (`/cart/status`, `/market`, the 404 page) are left alone.
  */
 export const canonicalPages: MiddlewareHandler<AppEnv> = async (c, next) => {
   const self = (c.executionCtx as ExecutionContext & { exports?: { default?: Fetcher } }).exports?.default
   if (!self || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next()
   const url = new URL(c.req.url)
-  if (url.pathname.startsWith('/cart/') || url.pathname === MARKET_PATH) return next()
-  const path = canonicalPath(url.pathname)
+  const spelled = canonicalPath(url.pathname)
+  const pagePath = isPagePath(spelled)
+  if (!pagePath && (url.pathname.startsWith('/cart/') || url.pathname === '/market')) return next()
+  const marketed = marketOfPath(spelled)
+  const path = !pagePath ? spelled : marketed ? marketPath(marketed.country, marketed.rest) : marketPath(shopperCountry(c.req.raw) ?? 'ZZ', spelled)
   const asked = new Headers(c.req.raw.headers)
   const keyed = KEY_HEADERS.filter((name) => asked.has(name))
   // (A bare `?` is a spelling of its own to the cache, though URL.search reads it as empty.)
   if (!c.req.url.includes('?') && path === url.pathname && keyed.length === 0) return next()
   for (const name of keyed) asked.delete(name)
-  const answer = await self.fetch(new Request(new URL(path, url), { method: c.req.method, headers: asked }))
+  const answer = await self.fetch(new Request(new URL(path, url), { method: c.req.method, headers: asked, redirect: 'manual' }))
   const headers = new Headers(answer.headers)
   headers.set('Cloudflare-CDN-Cache-Control', 'no-store')
+  // A redirect within the market's pages (`/en-zz/product/Toddler-Blanket` to its lowercase
+  // handle) stays at the address the shopper used: unprefixed for an unprefixed request.
+  const location = answer.headers.get('Location')
+  const prefix = marketOfPath(path)?.prefix
+  if (location && prefix && !marketed && location.startsWith(prefix + '/')) headers.set('Location', location.slice(prefix.length))
   return new Response(answer.body, { status: answer.status, headers })
+}
+
+/** Whether an address is one of the table's pages, in a market or not. */
+export function isPagePath(path: string): boolean {
+  const rest = marketOfPath(path)?.rest ?? path
+  return Object.values(PAGES).some((page) => page.path !== null && new RegExp(`^${page.path.replace(/:[a-z]+/g, '[^/]+')}$`).test(rest))
 }
 
 /** Each segment of `pathname` decoded, then encoded the one way `encodeURIComponent` does. */

@@ -76,24 +76,30 @@ export function blanket(): DoubleProduct {
 
 /**
  * Where the double's shop sells, as Shopify Markets would set it up: the primary market (the
- * United States, in dollars) and four others, each in its own currency at a price the store
- * chose (a price list, so what the page is told is what the checkout charges). Brazil and
- * every country not listed are not shipped to.
+ * United States, in dollars) and others, each in its own currency at a price the store chose
+ * (a price list, so what the page is told is what the checkout charges), with the languages
+ * its checkout can be in. Selling somewhere is not shipping there (SHIPS_TO): Switzerland has
+ * a market but is not shipped to, Mexico is shipped to but has no market (it buys in
+ * dollars), and Brazil, Japan and every country not listed are neither.
  */
-export type DoubleMarket = { currency: string; price: string }
+export type DoubleMarket = { currency: string; price: string; languages: string[] }
 
 export const PRIMARY_COUNTRY = 'US'
 
 export const MARKETS: Record<string, DoubleMarket> = {
-  US: { currency: 'USD', price: '38.0' },
-  CA: { currency: 'CAD', price: '52.0' },
-  GB: { currency: 'GBP', price: '30.0' },
-  DE: { currency: 'EUR', price: '35.0' },
-  FR: { currency: 'EUR', price: '35.0' },
-  NL: { currency: 'EUR', price: '35.0' },
-  IE: { currency: 'EUR', price: '35.0' },
-  AU: { currency: 'AUD', price: '58.0' },
+  US: { currency: 'USD', price: '38.0', languages: ['EN'] },
+  CA: { currency: 'CAD', price: '52.0', languages: ['EN', 'FR'] },
+  GB: { currency: 'GBP', price: '30.0', languages: ['EN'] },
+  DE: { currency: 'EUR', price: '35.0', languages: ['EN', 'DE'] },
+  FR: { currency: 'EUR', price: '35.0', languages: ['EN', 'FR'] },
+  NL: { currency: 'EUR', price: '35.0', languages: ['EN', 'NL'] },
+  IE: { currency: 'EUR', price: '35.0', languages: ['EN'] },
+  AU: { currency: 'AUD', price: '58.0', languages: ['EN'] },
+  CH: { currency: 'CHF', price: '34.0', languages: ['DE', 'FR', 'IT', 'EN'] },
 }
+
+/** Where the double's shop ships (`shop.shipsToCountries`): not Switzerland, though it sells there; Mexico, though it has no market. */
+export const SHIPS_TO = [...Object.keys(MARKETS).filter((country) => country !== 'CH'), 'MX']
 
 /** The countries' names, as Shopify's `Country.name` gives them in English. */
 export const COUNTRY_NAMES: Record<string, string> = {
@@ -105,4 +111,5 @@ export const COUNTRY_NAMES: Record<string, string> = {
   NL: 'Netherlands',
   IE: 'Ireland',
   AU: 'Australia',
+  CH: 'Switzerland',
 }

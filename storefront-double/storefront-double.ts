@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { buildClientSchema, experimentalExecuteIncrementally, Kind, parse, validate, type DefinitionNode, type GraphQLSchema } from 'graphql'
 import { Hono } from 'hono'
-import { blanket, COUNTRY_NAMES, MARKETS, PRIMARY_COUNTRY, type DoubleImage, type DoubleProduct } from './catalog.ts'
+import { blanket, COUNTRY_NAMES, MARKETS, PRIMARY_COUNTRY, SHIPS_TO, type DoubleImage, type DoubleProduct } from './catalog.ts'
 import { ucpProfile } from './ucp-profile.ts'
 import { formatMoney } from '../client/lib/format-money.ts'
 import { CDN_PATH, createCdn, ELSEWHERE_PATH, transformedUrl } from './cdn.ts'
@@ -27,7 +27,7 @@ export type Fault =
 export type Operation = 'ProductByHandle' | 'CountryOffer' | 'CartCreate' | 'CartStatus'
 export type Call = { operationName: string | null; variables: Record<string, unknown>; headers: Record<string, string> }
 
-type Cart = { token: string; lines: { variantId: string; quantity: number }[]; completed?: boolean; countryCode: string | null }
+type Cart = { token: string; lines: { variantId: string; quantity: number }[]; completed?: boolean; countryCode: string | null; language: string | null }
 
 /** The market a country buys in: its own when the shop sells there, else the primary market, as Shopify falls back. */
 function marketOf(country: string | null | undefined) {
@@ -45,7 +45,7 @@ const countryOf = (isoCode: string) => ({
   isoCode,
   name: COUNTRY_NAMES[isoCode] ?? isoCode,
   currency: { isoCode: MARKETS[isoCode]!.currency, name: MARKETS[isoCode]!.currency, symbol: MARKETS[isoCode]!.currency },
-  availableLanguages: [],
+  availableLanguages: MARKETS[isoCode]!.languages.map((code) => ({ isoCode: code, name: code, endonymName: code })),
   unitSystem: isoCode === 'US' ? 'IMPERIAL_SYSTEM' : 'METRIC_SYSTEM',
 })
 
@@ -57,10 +57,10 @@ function storefrontSchema(): GraphQLSchema {
   return schema
 }
 
-/** The country of an operation's `@inContext(country:)`, a literal or a variable; null without one. */
-function contextCountry(operation: DefinitionNode | undefined, variables: Record<string, unknown>): string | null {
+/** An argument of an operation's `@inContext` (`country`, `language`), a literal or a variable; null without one. */
+function contextArgument(operation: DefinitionNode | undefined, variables: Record<string, unknown>, name: 'country' | 'language'): string | null {
   if (operation?.kind !== Kind.OPERATION_DEFINITION) return null
-  const argument = operation.directives?.find((d) => d.name.value === 'inContext')?.arguments?.find((a) => a.name.value === 'country')
+  const argument = operation.directives?.find((d) => d.name.value === 'inContext')?.arguments?.find((a) => a.name.value === name)
   if (!argument) return null
   const value = argument.value
   if (value.kind === Kind.ENUM) return value.value
@@ -85,14 +85,14 @@ export function createStorefrontDouble() {
   let checkoutOrigin: string | null = null
   /** The store's UCP profile (`/.well-known/ucp`): how it fails, when it does, and who asked. */
   let ucpFailure: { status: number } | null = null
-  /** Where the shop ships (`shop.shipsToCountries`): every market's country unless a test says otherwise. */
-  let shipsTo = Object.keys(MARKETS)
+  /** Where the shop ships (`shop.shipsToCountries`): SHIPS_TO unless a test says otherwise. */
+  let shipsTo = SHIPS_TO
   const ucpCalls: { method: string; headers: Record<string, string>; search: string }[] = []
 
   const variants = () => new Map([...products.values()].flatMap((p) => p.variants.map((v) => [v.id, { v, p }] as const)))
 
   /** `inContext`: the country of the document's `@inContext(country:)`, when it has one. */
-  function resolvers(origin: string, inContext: string | null) {
+  function resolvers(origin: string, inContext: string | null, language: string | null = null) {
     const market = marketOf(inContext)
     const connection = <T,>(items: T[]) => (args: { first?: number }) => {
       const nodes = items.slice(0, args.first ?? items.length)
@@ -146,7 +146,8 @@ export function createStorefrontDouble() {
       return {
         buyerIdentity: { countryCode: cart.countryCode },
         id: `gid://shopify/Cart/${cart.token}`,
-        checkoutUrl: `${checkoutOrigin ?? origin}/checkouts/cn/${cart.token}?locale=en`,
+        // Shopify's checkout opens in the cart's language, where the country offers it.
+        checkoutUrl: `${checkoutOrigin ?? origin}/checkouts/cn/${cart.token}?locale=${(cart.language && marketOf(cart.countryCode).languages.includes(cart.language) ? cart.language : 'EN').toLowerCase()}`,
         totalQuantity: cart.lines.reduce((sum, l) => sum + l.quantity, 0),
         cost: { totalAmount: money(total.toFixed(2), where.currency), subtotalAmount: money(total.toFixed(2), where.currency) },
         lines: connection(lines),
@@ -181,6 +182,7 @@ export function createStorefrontDouble() {
           token: crypto.randomUUID().replaceAll('-', ''),
           lines: (input.lines ?? []).map((l) => ({ variantId: l.merchandiseId, quantity: l.quantity ?? 1 })),
           countryCode: input.buyerIdentity?.countryCode ?? null,
+          language,
         }
         carts.set(cart.token, cart)
         return { cart: cartOf(cart), userErrors: [], warnings: [] }
@@ -231,7 +233,7 @@ export function createStorefrontDouble() {
       return Response.json({ errors: errors.map((e) => ({ message: e.message, locations: e.locations, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })) })
     }
     // Shopify's schema declares @defer/@stream, which graphql 17 only executes through this entry.
-    const result = await experimentalExecuteIncrementally({ schema: storefrontSchema(), document, rootValue: resolvers(origin, contextCountry(operation, variables)), variableValues: variables })
+    const result = await experimentalExecuteIncrementally({ schema: storefrontSchema(), document, rootValue: resolvers(origin, contextArgument(operation, variables, 'country'), contextArgument(operation, variables, 'language')), variableValues: variables })
     return Response.json(result)
   }
 
@@ -269,7 +271,7 @@ export function createStorefrontDouble() {
     })
     const total = cart.lines.reduce((sum, l) => sum + unit(l.variantId) * l.quantity, 0)
     return new Response(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout – Storefront double</title><link rel="icon" href="data:,"></head><body>` +
+      `<!doctype html><html lang="${escapeHtml(url.searchParams.get('locale') ?? 'en')}"><head><meta charset="utf-8"><title>Checkout – Storefront double</title><link rel="icon" href="data:,"></head><body>` +
         `<h1>Checkout (local Storefront double)</h1><p>Channel: <span id="channel">${escapeHtml(url.searchParams.get('channel') ?? '')}</span></p>` +
         `<table><thead><tr><th>Item</th><th>Qty</th><th>Price</th></tr></thead><tbody>${rows.join('')}</tbody></table>` +
         `<p>Total: <strong id="total">${formatMoney({ amount: String(total), currencyCode: where.currency })}</strong> <span id="currency">${where.currency}</span></p></body></html>`,
@@ -371,7 +373,7 @@ export function createStorefrontDouble() {
       operationLatencyMs.clear()
       checkoutOrigin = null
       ucpFailure = null
-      shipsTo = Object.keys(MARKETS)
+      shipsTo = SHIPS_TO
       ucpCalls.length = 0
       gate = null
       carts.clear()

@@ -1,5 +1,6 @@
 import { atom } from 'jotai'
-import { EMPTY_CART, HOSTED_CART_PAID_WITHIN_MS } from '../model/cart'
+import { EMPTY_CART, HOSTED_CART_PAID_WITHIN_MS, type CartItem } from '../model/cart'
+import type { Money, Product } from '../model/product'
 import { clamp, itemsAtom, storedCartAtom } from './cart-atoms'
 
 // What the cart drawer and checkout do to the cart. Apart from cart-atoms.ts (what every
@@ -8,9 +9,23 @@ import { clamp, itemsAtom, storedCartAtom } from './cart-atoms'
 export const cartIdAtom = atom((get) => get(storedCartAtom).cartId)
 export const isLoadingAtom = atom(false)
 
-export const totalPriceAtom = atom((get) =>
-  get(itemsAtom).reduce((sum, item) => sum + Number.parseFloat(item.price.amount) * item.quantity, 0),
-)
+/**
+ * The lines as the sheet shows them: each at its variant's price on this page, which is the
+ * page's market's (the checkout is made there), or as it was stored where the page has no
+ * such price (a page without the product, a variant it no longer sells).
+ */
+export function pricedLines(items: CartItem[], product: Product | null): CartItem[] {
+  const prices = new Map(product?.variants.map((variant) => [variant.id, variant.price]))
+  return items.map((item) => ({ ...item, price: prices.get(item.variantId) ?? item.price }))
+}
+
+/** The lines' total, in their currency; null for no lines, or lines in two currencies (a cart carried from another market). */
+export function cartTotal(lines: CartItem[]): Money | null {
+  const currencyCode = lines[0]?.price.currencyCode
+  if (!currencyCode || lines.some((line) => line.price.currencyCode !== currencyCode)) return null
+  const cents = lines.reduce((sum, line) => sum + Math.round(Number.parseFloat(line.price.amount) * 100) * line.quantity, 0)
+  return { amount: (cents / 100).toFixed(2), currencyCode }
+}
 
 /** Sets a line's quantity; 0 or less removes it. */
 export const updateQuantityAtom = atom(null, (_get, set, { variantId, quantity }: { variantId: string; quantity: number }) => {

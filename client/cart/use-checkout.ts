@@ -4,6 +4,10 @@ import { isCartOpenAtom, itemsAtom } from './cart-atoms'
 import { toastCheckoutFailed } from '../components/toasts'
 import { track } from '../analytics/track'
 import type { BrowserEvent } from '../analytics/vocabulary'
+import { PAGE_DATA_ID } from '../lib/element-ids'
+import { readJsonScript } from '../lib/json-script'
+import type { PageData } from '../pages/pages'
+import { useSettledProduct } from '../product-context'
 
 type CheckoutAnswer = { checkoutUrl: string; cartId: string; checkout: string }
 
@@ -19,6 +23,8 @@ export function useCheckout() {
   const setLoading = useSetAtom(isLoadingAtom)
   const setOpen = useSetAtom(isCartOpenAtom)
   const created = useSetAtom(checkoutCreatedAtom)
+  // The cart is made in the market of this page, whose prices the shopper read (docs/markets.md).
+  const languages = useSettledProduct()?.market?.languages
 
   /** `tappedAt`: the tap's event.timeStamp, from which the field analytics time the checkout. */
   return async function checkout(tappedAt = performance.now()) {
@@ -33,7 +39,11 @@ export function useCheckout() {
     const answered = fetch('/checkout', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ lines: items.map((item) => ({ merchandiseId: item.variantId, quantity: item.quantity })) }),
+      body: JSON.stringify({
+        country: readJsonScript<PageData>(PAGE_DATA_ID)?.country ?? 'ZZ',
+        ...(languages?.length && { languages }),
+        lines: items.map((item) => ({ merchandiseId: item.variantId, quantity: item.quantity })),
+      }),
     })
     // Blank, and written into rather than navigated: a tab navigated to a page of ours would
     // be cut off from this one by Chromium (window.closed turns true), and could not be

@@ -2,12 +2,14 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useId, useLayoutEffect, useRef } from 'react'
 import { preconnect } from 'react-dom'
 import { Drawer } from 'vaul'
-import { isLoadingAtom, removeItemAtom, totalPriceAtom, updateQuantityAtom } from '../cart/cart-edits'
+import { cartTotal, isLoadingAtom, pricedLines, removeItemAtom, updateQuantityAtom } from '../cart/cart-edits'
 import { MAX_QUANTITY, type CartItem } from '../model/cart'
 import { isCartOpenAtom, itemsAtom, knownQuantityAtom } from '../cart/cart-atoms'
 import { useCheckout } from '../cart/use-checkout'
 import { track } from '../analytics/track'
-import { formatPrice } from '../lib/format'
+import { formatMoney } from '../lib/format-money'
+import { useSettledProduct } from '../product-context'
+import { marketWords } from './market-words'
 import { PAGE_DATA_ID } from '../lib/element-ids'
 import { readJsonScript } from '../lib/json-script'
 import type { PageData } from '../pages/pages'
@@ -22,13 +24,17 @@ import { ShopifyPicture } from './ShopifyPicture'
  */
 export default function CartDrawer() {
   const [open, setOpen] = useAtom(isCartOpenAtom)
-  const items = useAtomValue(itemsAtom)
+  const result = useSettledProduct()
+  const items = pricedLines(useAtomValue(itemsAtom), result?.status === 'found' ? result.product : null)
   // Null while an order tapped early waits for the stored cart to be read (knownQuantityAtom):
   // the sheet's count, lines and total then wait with the badge, rather than show the cart in
   // memory (one blanket) and count up to the stored one (three).
   const count = useAtomValue(knownQuantityAtom)
   const reading = count === null
-  const total = useAtomValue(totalPriceAtom)
+  // An empty cart's total is in the page's currency; on a page that shows no price (no product), none is written.
+  const currencyCode = items[0]?.price.currencyCode ?? (result?.status === 'found' ? result.product.variants[0]?.price.currencyCode : undefined)
+  const total = items.length > 0 ? cartTotal(items) : currencyCode ? { amount: '0', currencyCode } : null
+  const market = marketWords(result?.market, currencyCode)
   const loading = useAtomValue(isLoadingAtom)
   const checkout = useCheckout()
   // The sheet is opened from code (an Order button, the cart button), not from a Radix
@@ -89,8 +95,13 @@ export default function CartDrawer() {
           <div className="border-t border-stone-100 p-5">
             <div className="mb-4 flex items-center justify-between text-lg font-bold text-stone-900">
               <span>Total</span>
-              <span data-testid="cart-total">{reading ? '' : formatPrice(total)}</span>
+              <span data-testid="cart-total">{reading || !total ? '' : formatMoney(total)}</span>
             </div>
+            {market && (
+              <p className="mb-4 text-sm font-semibold text-stone-700" data-testid="cart-market-note">
+                {market}
+              </p>
+            )}
             {/* Busy, it is aria-disabled rather than disabled: a disabled button loses the
                 keyboard's focus, which would then be on the sheet when a failed checkout is
                 to be tried again. */}
@@ -148,7 +159,7 @@ function CartLine({ item }: { item: CartItem }) {
         </div>
         {options && <p className="text-sm text-stone-600">{options}</p>}
         <div className="mt-auto flex items-center justify-between pt-2">
-          <p className="font-semibold text-stone-900" data-testid="line-price">{formatPrice(item.price.amount)}</p>
+          <p className="font-semibold text-stone-900" data-testid="line-price">{formatMoney(item.price)}</p>
           <div className="flex items-center gap-1 rounded-full border border-stone-200">
             <button
               type="button"

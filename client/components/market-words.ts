@@ -1,15 +1,26 @@
-// What MarketLine.tsx says: loaded once the page is live, never on the critical path.
-import type { MarketAnswer } from '../model/market'
 import { formatMoney } from '../lib/format-money'
+import type { PageMarket } from '../model/market'
+import type { Money } from '../model/product'
 
-/** The words for an answer: null where there is nothing to add. */
-export function marketLine(answer: MarketAnswer): string | null {
-  switch (answer.kind) {
-    case 'not-shipped':
-      return `We don’t ship to ${answer.name} yet`
-    case 'ships':
-      return `Ships to ${answer.name} · ${answer.approximate ? 'about ' : ''}${formatMoney(answer.price)} at checkout`
-    default:
-      return null
-  }
+/**
+ * The landing page's order buttons: the spec's words in the store's primary market, else the
+ * same words with the blanket's price there ('Only CA$52 – Order Now!'), or none where there
+ * is no price to give.
+ */
+export function orderWords(primary: boolean, price: Money | undefined): string {
+  if (primary) return 'Only $38 – Order Now!'
+  return price ? `Only ${formatMoney(price, true)} – Order Now!` : 'Order Now!'
+}
+
+/**
+ * What the page and the cart sheet tell a shopper outside the store's primary market, beside
+ * the order buttons and before the checkout button (docs/markets.md): nothing in the primary
+ * market, where every spec string stands.
+ */
+export function marketWords(market: Omit<PageMarket, 'order'> | undefined, currencyCode: string | undefined): string | null {
+  if (!market || market.primary || !market.country) return null
+  const where = market.name ?? market.country
+  if (market.ships) return currencyCode ? `Ships to ${where}. Prices are in ${currencyCode}, as the checkout charges them.` : `Ships to ${where}.`
+  const shipsTo = market.shipsTo.length > 0 ? ` It ships to ${new Intl.ListFormat('en', { type: 'conjunction' }).format(market.shipsTo)}: you can still order it as a gift to one of them.` : ''
+  return `We don’t ship to ${where} yet.${shipsTo}`
 }

@@ -1,7 +1,12 @@
+import type { PageMarket } from './market'
 import type { Product } from './product'
 
-/** The product as a page knows it: found, not in the shop, or Shopify failed to say. */
-export type ProductResult = { status: 'found'; product: Product } | { status: 'missing' } | { status: 'unavailable' }
+/**
+ * The product as a page knows it: found, not in the shop, or Shopify failed to say; with the
+ * market the page is written for, when the store's markets are known (its prices are then that
+ * market's).
+ */
+export type ProductResult = ({ status: 'found'; product: Product } | { status: 'missing' } | { status: 'unavailable' }) & { market?: PageMarket }
 
 /** The one product the landing page sells. */
 export const LANDING_PRODUCT_HANDLE = 'toddler-blanket'

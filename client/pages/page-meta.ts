@@ -6,8 +6,10 @@ import type { ShippingTerms } from './product-structured-data'
 export type Head = {
   title: string
   description: string
-  /** The page's one public address, on SHOP_ORIGIN. */
+  /** The page's one public address, on SHOP_ORIGIN (its market's: src/routes/page-routes.tsx). */
   canonical?: string
+  /** The same page in each market (`hreflang`), set by the Worker for a page that sells. */
+  alternates?: { hreflang: string; href: string }[]
   noindex?: boolean
   /** Absolute URL of a raster picture at SHARE_WIDTH × SHARE_HEIGHT, for share previews (which draw no SVG). */
   image?: string

@@ -36,9 +36,12 @@ export const PAGES = {
 
 export type PageName = keyof typeof PAGES
 
-/** What the Worker tells the browser about the page it rendered, for hydration. */
-/** What the page tells its app: which page, at which path, and where Shopify's checkout is (its origin, for a preconnect). */
-export type PageData = { page: PageName; path: string; checkoutOrigin?: string }
+/**
+ * What the page tells its app: which page, at which path, where Shopify's checkout is (its
+ * origin, for a preconnect), and the country it is written for (client/model/market.ts), in
+ * whose market its checkout makes the cart.
+ */
+export type PageData = { page: PageName; path: string; checkoutOrigin?: string; country?: string }
 
 export const loadPage = async (name: PageName): Promise<PageComponent> => (await PAGES[name].load()).default
 

@@ -29,6 +29,8 @@ export type PageOutcome = {
   complete: boolean
   /** What a purge names the page by, besides 'pages'. */
   tags: string[]
+  /** Written for the shopper's own country at an address every country shares (src/routes/page-routes.tsx). */
+  perShopper?: boolean
 }
 
 /** How long the edge keeps a page (config.ts, HTML_CACHE_*); null when the config is unreadable. */
@@ -39,7 +41,7 @@ export type CachePolicy = { shared: boolean; headers: Record<string, string> }
 const PRIVATE: CachePolicy = { shared: false, headers: { 'Cache-Control': 'no-store' } }
 
 export function pageCachePolicy(outcome: PageOutcome, lifetimes: PageLifetimes | null): CachePolicy {
-  if (!outcome.complete || outcome.status !== 200 || !lifetimes || lifetimes.freshSeconds === 0) return PRIVATE
+  if (!outcome.complete || outcome.perShopper || outcome.status !== 200 || !lifetimes || lifetimes.freshSeconds === 0) return PRIVATE
   return {
     shared: true,
     headers: {

@@ -42,6 +42,8 @@ export type PageRender = {
   deadlineMs?: number
   /** What a purge names this page by, besides 'pages' (cache-policy.ts). */
   cacheTags?: string[]
+  /** False for a page written for one shopper's country at an address every country shares: no cache keeps it. */
+  shared?: boolean
 }
 
 /**
@@ -63,6 +65,7 @@ export async function renderPage(c: Context<AppEnv>, render: PageRender): Promis
   const rendered = settle(c, {
     status,
     complete: !product || lookup?.result.status === 'found',
+    perShopper: render.shared === false,
     tags: render.cacheTags ?? [],
     cache: lookup?.cache,
     upstreamMs: lookup?.upstreamMs,
@@ -78,7 +81,7 @@ export async function renderPage(c: Context<AppEnv>, render: PageRender): Promis
   // The app reads the product itself: at once when it is known, else when it streams in; and
   // where the shop ships, for the static sections that say so, with it.
   const products = lookup ? fulfilled(lookup.result) : product ? settling(Promise.resolve(product).then((found) => found.result)) : null
-  const shipsTo = lookup ? fulfilled(shipsToNames(lookup.markets)) : product ? settling(Promise.resolve(product).then((found) => shipsToNames(found.markets))) : null
+  const shipsTo = lookup ? fulfilled(lookup.result.market?.shipsTo ?? []) : product ? settling(Promise.resolve(product).then((found) => found.result.market?.shipsTo ?? [])) : null
   c.status(status as ContentfulStatusCode)
   // Through @hono/react-renderer (src/render/page-renderer.tsx). A crawler waited for the
   // product above, and every section is preloaded, so nothing is left to stream late.
@@ -94,14 +97,6 @@ export async function renderPage(c: Context<AppEnv>, render: PageRender): Promis
     nonce,
   },
   )
-}
-
-/** The countries Shopify ships to, by their English names (Shopify's own for its markets), in alphabetical order. */
-function shipsToNames(markets: ShopMarkets | undefined): string[] {
-  if (!markets) return []
-  const shopify = new Map(markets.countries.map((country) => [country.isoCode, country.name]))
-  const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' })
-  return markets.shipsTo.map((code) => shopify.get(code) ?? names.of(code) ?? code).sort((a, b) => a.localeCompare(b, 'en'))
 }
 
 /**

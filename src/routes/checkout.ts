@@ -12,9 +12,9 @@ import { readConfig } from '../config'
 import { log } from '../log'
 import { issuesOf, limitBody, noStore, postOnly, refusals } from './post-endpoint'
 import { cartKey, record } from '../analytics/record'
-import { createCart, differingLines, quantityByVariant, type CartLineInput, type CreatedCart } from '../storefront/cart'
+import { checkoutLanguage, createCart, differingLines, quantityByVariant, type CartLineInput, type CreatedCart } from '../storefront/cart'
 import { StorefrontError } from '../storefront/client'
-import { shopperCountry } from '../storefront/country-codes'
+import { isMarketCountry, shopperCountry } from '../storefront/country-codes'
 import { checkoutClient, checkoutHealth } from '../monitoring/health'
 
 const MAX_BODY_BYTES = 16 * 1024
@@ -25,6 +25,10 @@ const merchandiseId = z
   .regex(VARIANT_ID, 'must be a gid://shopify/ProductVariant/<digits> id')
   .transform((id) => id.replace(/\/0+(?=\d)/, '/'))
 const quantity = z.number().int().min(1).max(MAX_QUANTITY)
+/** The country of the page the shopper ordered on (client/model/market.ts): its prices are the cart's. ZZ: unknown. */
+const country = z.string().refine(isMarketCountry, 'must be a country code Shopify knows, or ZZ')
+/** The languages Shopify offers the checkout in there, as the page was told (`LanguageCode`). */
+const languages = z.array(z.string().regex(/^[A-Z]{2,3}(_[A-Z]{2})?$/, 'must be a Shopify LanguageCode')).max(50)
 
 /**
  * The app's cart. The caps hold for the cart as a whole: lines of the same variant are
@@ -32,6 +36,8 @@ const quantity = z.number().int().min(1).max(MAX_QUANTITY)
  * 100 lines of 99 cannot make a cart of 9,900.
  */
 export const checkoutBody = z.strictObject({
+  country: country.optional(),
+  languages: languages.optional(),
   lines: z
     .array(z.strictObject({ merchandiseId, quantity }))
     .min(1)
@@ -48,6 +54,8 @@ export const checkoutBody = z.strictObject({
 // The no-JavaScript path: an HTML form with one variant and a quantity.
 const checkoutForm = z.object({
   merchandiseId,
+  country: z.preprocess((value) => (value === '' ? undefined : value), country.optional()),
+  languages: z.preprocess((value) => (typeof value === 'string' && value !== '' ? value.split(',') : undefined), languages.optional()),
   // An empty field is the form's way of leaving it out.
   quantity: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().pipe(quantity).default(1)),
 })
@@ -73,7 +81,10 @@ function formFailureText(c: Context<AppEnv>): string {
   return `Failed to create checkout. Please try again later. (Reference: ${c.get('requestId')})`
 }
 
-async function startCheckout(c: Context<AppEnv>, lines: CartLineInput[]) {
+/** Where the page the shopper ordered on was priced, and what it says of the checkout's languages. */
+type Market = { country?: string; languages?: string[] }
+
+async function startCheckout(c: Context<AppEnv>, lines: CartLineInput[], market: Market) {
   const config = readConfig(c.env)
   // The funnel's checkouts started and failed, counted here, where they happen: a browser's
   // word for them could be forged (POST /events does not take them).
@@ -83,8 +94,12 @@ async function startCheckout(c: Context<AppEnv>, lines: CartLineInput[]) {
   const asked = Date.now()
   let cart: CreatedCart
   try {
-    // In the shopper's market, from the country Cloudflare saw: the currency and shipping the page promised.
-    cart = await createCart(config.storefront, lines, { buyerIp: c.req.header('CF-Connecting-IP'), country: shopperCountry(c.req.raw) })
+    // In the market of the page the shopper ordered on, whose prices they read (a page from
+    // before markets had pages says none: then the country Cloudflare saw), in their language
+    // where Shopify offers it there.
+    const country = market.country === undefined ? shopperCountry(c.req.raw) : market.country === 'ZZ' ? null : market.country
+    const language = checkoutLanguage(c.req.header('Accept-Language'), market.languages ?? [])
+    cart = await createCart(config.storefront, lines, { buyerIp: c.req.header('CF-Connecting-IP'), country, language })
   } catch (error) {
     const failure = (error instanceof StorefrontError ? error.kind : 'internal') satisfies CheckoutFailure
     record(c, { event: 'checkout_failed', detail: failure })
@@ -137,7 +152,8 @@ const checkoutJson = every(
   }),
   async (c: Context<AppEnv, '/', { in: { json: z.input<typeof checkoutBody> }; out: { json: z.output<typeof checkoutBody> } }>) => {
     try {
-      const cart = await startCheckout(c, c.req.valid('json').lines)
+      const { lines, ...market } = c.req.valid('json')
+      const cart = await startCheckout(c, lines, market)
       return c.json({ checkoutUrl: cart.checkoutUrl, cartId: cart.id, totalQuantity: cart.totalQuantity, checkout: cart.key })
     } catch (error) {
       log(c, 'error', 'checkout failed', { error })
@@ -154,7 +170,8 @@ const checkoutFormPost = every(
   }),
   async (c: Context<AppEnv, '/', { in: { form: z.input<typeof checkoutForm> }; out: { form: z.output<typeof checkoutForm> } }>) => {
     try {
-      const cart = await startCheckout(c, [c.req.valid('form')])
+      const { merchandiseId, quantity, ...market } = c.req.valid('form')
+      const cart = await startCheckout(c, [{ merchandiseId, quantity }], market)
       return c.redirect(cart.checkoutUrl, 303)
     } catch (error) {
       log(c, 'error', 'checkout failed', { error })

@@ -9,29 +9,64 @@ import { log } from '../log'
 import { productTag } from '../render/cache-policy'
 import { renderPage, settle, type ProductLookup } from '../render/render-page'
 import { readProduct, TooManyLookups } from '../storefront/read-product'
+import { marketOfPath, marketPath } from '../../client/model/market'
+import { isMarketCountry, shopperCountry } from '../storefront/country-codes'
+import { pageMarket } from '../page-market'
+import type { ShopMarkets } from '../storefront/product'
+import type { Head } from '../../client/pages/page-meta'
 
-/** The product for this page, never rejecting: failures become 'unavailable' and are logged. */
-function loadProduct(c: Context<AppEnv>, handle: string) {
+/** The product for this page, priced in its country, never rejecting: failures become 'unavailable' and are logged. */
+function loadProduct(c: Context<AppEnv>, handle: string, country: string | null) {
   const request = readProduct(
     { env: c.env, config: readConfig(c.env), buyerIp: c.req.header('CF-Connecting-IP'), requestId: c.get('requestId') },
     handle,
+    country,
   ).then(
-    ({ product, markets, outcome, upstreamMs }): ProductLookup => ({
-      result: product ? { status: 'found', product } : { status: 'missing' },
-      markets,
-      cache: outcome,
-      upstreamMs,
-    }),
+    ({ product, markets, outcome, upstreamMs }): ProductLookup => {
+      const market = pageMarket(country, markets, product)
+      return { result: product ? { status: 'found', product, market } : { status: 'missing', market }, markets, cache: outcome, upstreamMs }
+    },
     (error): ProductLookup => {
       if (error instanceof TooManyLookups) {
         log(c, 'warn', 'product lookup refused by the rate limit', { handle })
         return { result: { status: 'unavailable' }, retryAfterSeconds: 60 }
       }
-      log(c, 'error', 'product fetch failed', { handle, error })
+      log(c, 'error', 'product fetch failed', { handle, country, error })
       return { result: { status: 'unavailable' } }
     },
   )
   return settling(request)
+}
+
+/**
+ * The country a page is written for: its address's (`/en-ca/…`), or, for an unprefixed
+ * address rendered here rather than through the market loopback (src/canonical-pages.ts), the
+ * shopper's, in which case the page is theirs alone and no cache keeps it. Undefined for a
+ * prefix that names no country.
+ */
+function countryOfPage(c: Context<AppEnv>): { country: string | null; shared: boolean } | undefined {
+  const marketed = marketOfPath(c.req.path)
+  if (!marketed) return { country: shopperCountry(c.req.raw), shared: false }
+  return isMarketCountry(marketed.country) ? { country: marketed.country === 'ZZ' ? null : marketed.country, shared: true } : undefined
+}
+
+/**
+ * The page's address in its market, and the same page's address in every other: the primary
+ * market's pages live unprefixed (as Shopify Markets keeps its primary market at the root),
+ * the others under `/en-xx` (`hreflang`, Google's 'Localized versions of your page').
+ */
+function localized(head: Head, country: string | null, markets: ShopMarkets | null, address: (path: string) => string): Head {
+  if (!head.canonical || !markets) return head
+  const path = new URL(head.canonical).pathname
+  const at = (code: string) => address(code === markets.primaryCountry ? path : marketPath(code, path))
+  return {
+    ...head,
+    canonical: country ? at(country) : head.canonical,
+    alternates: [
+      ...markets.countries.map((entry) => ({ hreflang: `en-${entry.isoCode}`, href: at(entry.isoCode) })),
+      { hreflang: 'x-default', href: head.canonical },
+    ],
+  }
 }
 
 /**
@@ -55,32 +90,41 @@ const checkoutOrigin = (c: Context<AppEnv>) => {
 const addressOn = (c: Context<AppEnv>) => (path: string) => new URL(path, readConfig(c.env).shopOrigin).toString()
 
 /** Renders one page of the table: its product (if any), status, head and cache tags, from its meta. */
-async function render(c: Context<AppEnv>, name: PageName, meta: PageMeta) {
+async function render(c: Context<AppEnv>, name: PageName, meta: PageMeta): Promise<Response> {
   const params = c.req.param() as Record<string, string>
   const redirect = meta.redirect?.(params)
   if (redirect) {
     settle(c, { status: 301, complete: true, tags: [] })
-    return c.redirect(redirect, 301)
+    const marketed = marketOfPath(c.req.path)
+    return c.redirect(marketed ? marketPath(marketed.country, redirect) : redirect, 301)
   }
   const handle = meta.product?.(params)
   const address = addressOn(c)
+  const market = meta.status ? { country: null, shared: true } : countryOfPage(c)
+  if (!market) return renderNotFound(c)
   return renderPage(c, {
-    page: { page: name, path: c.req.path, checkoutOrigin: checkoutOrigin(c) },
+    page: { page: name, path: c.req.path, checkoutOrigin: checkoutOrigin(c), ...(market.country && { country: market.country }) },
     head: (product, markets) =>
-      meta.head({
-        params,
-        product,
+      localized(
+        meta.head({
+          params,
+          product,
+          address,
+          // Read only by a page that shows its product: the error page, drawn when the
+          // configuration is what failed, must not ask for it. Where it ships is Shopify's
+          // answer, asked with the product.
+          get shipping() {
+            return { countries: markets?.shipsTo ?? [] }
+          },
+        }),
+        market.country,
+        markets,
         address,
-        // Read only by a page that shows its product: the error page, drawn when the
-        // configuration is what failed, must not ask for it. Where it ships is Shopify's
-        // answer, asked with the product.
-        get shipping() {
-          return { countries: markets?.shipsTo ?? [] }
-        },
-      }),
+      ),
     status: meta.status,
+    shared: market.shared,
     ...(handle !== undefined && {
-      product: handle === null ? fulfilled<ProductLookup>({ result: { status: 'missing' } }) : loadProduct(c, handle),
+      product: handle === null ? fulfilled<ProductLookup>({ result: { status: 'missing' } }) : loadProduct(c, handle, market.country),
       // 503 when Shopify could not be asked, so the edge may serve its last good copy (stale-if-error).
       statusFor: ({ result, retryAfterSeconds }: ProductLookup) =>
         result.status === 'found' ? 200 : result.status === 'missing' ? (meta.missingStatus ?? 404) : retryAfterSeconds ? 429 : 503,
@@ -92,8 +136,13 @@ async function render(c: Context<AppEnv>, name: PageName, meta: PageMeta) {
 
 export const pages = new Hono<AppEnv>()
 for (const [name, page] of Object.entries(PAGES) as [PageName, (typeof PAGES)[PageName]][]) {
-  if (page.path) pages.get(page.path, async (c) => render(c, name, await metaOf(name)))
+  if (!page.path) continue
+  const handler = async (c: Context<AppEnv>) => render(c, name, await metaOf(name))
+  pages.get(page.path, handler)
+  // The same page in a market of its own: `/en-ca`, `/en-ca/product/:handle` (countryOfPage checks the country).
+  pages.get(`/:market{en-[a-z]{2}}${page.path === '/' ? '' : page.path}`, handler)
 }
+
 
 /** The paths each page lists, on SHOP_ORIGIN. */
 pages.get('/sitemap.xml', async (c) => {
@@ -108,5 +157,5 @@ pages.get('/sitemap.xml', async (c) => {
   })
 })
 
-export const renderNotFound = async (c: Context<AppEnv>) => render(c, 'not-found', await metaOf('not-found'))
+export const renderNotFound = async (c: Context<AppEnv>): Promise<Response> => render(c, 'not-found', await metaOf('not-found'))
 export const renderError = async (c: Context<AppEnv>) => render(c, 'error', await metaOf('error'))

@@ -14,9 +14,12 @@ export type CreatedCart = { id: string; checkoutUrl: string; totalQuantity: numb
 // Without a country `$country` is Shopify's 'unknown region' (ZZ), as in Hydrogen's cart
 // documents, and the cart is the primary market's; so is a country the store does not sell
 // in (Shopify's guide 'Support international pricing on storefronts': 'Any queries for
-// countries that aren't enabled will default to the store currency').
+// countries that aren't enabled will default to the store currency'). `$language`, where the
+// shopper's browser asks for one Shopify offers in that country, sets the checkout's language
+// (Shopify's 'Support multiple languages on storefronts': '@inContext(language:)'; Hydrogen
+// #1788); without it the checkout is in the store's default language.
 export const CART_CREATE_MUTATION = /* GraphQL */ `
-  mutation CartCreate($input: CartInput!, $country: CountryCode = ZZ) @inContext(country: $country) {
+  mutation CartCreate($input: CartInput!, $country: CountryCode = ZZ, $language: LanguageCode) @inContext(country: $country, language: $language) {
     cartCreate(input: $input) {
       cart {
         id
@@ -74,16 +77,20 @@ export function withOnlineStoreChannel(checkoutUrl: string): string {
 
 /**
  * Creates the hosted cart once, at checkout, from the browser's lines, in the shopper's
- * country when it is known (src/storefront/country-codes.ts).
+ * country when it is known (src/storefront/country-codes.ts), and in their language where
+ * the store offers it there (checkoutLanguage).
  */
 export async function createCart(
   config: StorefrontConfig,
   lines: CartLineInput[],
-  { buyerIp, country }: { buyerIp?: string | null; country?: string | null } = {},
+  { buyerIp, country, language }: { buyerIp?: string | null; country?: string | null; language?: string | null } = {},
 ): Promise<CreatedCart> {
   const data = await storefrontFetch(config, {
     query: CART_CREATE_MUTATION,
-    variables: country ? { input: { lines, buyerIdentity: { countryCode: country } }, country } : { input: { lines } },
+    variables: {
+      ...(country ? { input: { lines, buyerIdentity: { countryCode: country } }, country } : { input: { lines } }),
+      ...(language && { language }),
+    },
     data: cartCreateData,
     buyerIp,
   })
@@ -123,4 +130,28 @@ export function differingLines(sent: CartLineInput[], created: CartLineInput[]):
   return [...new Set([...asSent.keys(), ...asCreated.keys()])]
     .map((merchandiseId) => ({ merchandiseId, sent: asSent.get(merchandiseId) ?? 0, created: asCreated.get(merchandiseId) ?? 0 }))
     .filter((line) => line.sent !== line.created)
+}
+
+/**
+ * The checkout's language: the first of the browser's `Accept-Language` (by its weights) that
+ * Shopify offers in the shopper's country, as `LanguageCode` spells it (`pt-BR` is PT_BR, else
+ * PT); null where none is, and the checkout is in the store's default language.
+ */
+export function checkoutLanguage(acceptLanguage: string | undefined, offered: readonly string[]): string | null {
+  if (!acceptLanguage || offered.length === 0) return null
+  const asked = acceptLanguage
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';')
+      const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean)
+      return { tag: tag.trim().toUpperCase().replace('-', '_'), weight: q === undefined ? 1 : Number(q), index }
+    })
+    .filter((entry) => /^[A-Z]{2,3}(_[A-Z0-9]{2,4})?$/.test(entry.tag) && entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index)
+  for (const { tag } of asked) {
+    if (offered.includes(tag)) return tag
+    const base = tag.split('_')[0]!
+    if (offered.includes(base)) return base
+  }
+  return null
 }

@@ -28,3 +28,6 @@ export function shopperCountry(request: Request): string | null {
   const country = (request.cf as { country?: unknown } | undefined)?.country
   return typeof country === 'string' && COUNTRY_CODES.has(country) ? country : null
 }
+
+/** A country a market's pages may be written for (client/model/market.ts): Shopify's, or ZZ, its unknown region. */
+export const isMarketCountry = (country: string) => country === 'ZZ' || COUNTRY_CODES.has(country)

@@ -1,17 +1,26 @@
 import { z } from 'zod'
-import type { Money } from '../../client/model/product'
+import type { Money, Product } from '../../client/model/product'
 import type { StorefrontConfig } from '../config'
 import { storefrontFetch } from './client'
 
-// The first variant's price (the one the buy buttons add) as Shopify sells it in a country:
-// `@inContext(country:)` answers in that country's market and currency, or in the primary
-// market's where the shop has no market for it.
+// The product's prices as Shopify sells it in one country: `@inContext(country:)` answers in
+// that country's market and currency (a price list, or Shopify's conversion), which is what
+// the checkout of a cart made there charges. Asked only for a country with a market of its
+// own that is not the primary one: elsewhere Shopify prices in the store's currency, as the
+// product itself is kept.
 // Stryker disable next-line StringLiteral: the document is checked against Shopify's schema instead (test/unit/graphql-documents.test.ts)
 export const COUNTRY_OFFER_QUERY = /* GraphQL */ `
   query CountryOffer($handle: String!, $country: CountryCode!) @inContext(country: $country) {
     product(handle: $handle) {
-      variants(first: 1) {
+      priceRange {
+        minVariantPrice {
+          amount
+          currencyCode
+        }
+      }
+      variants(first: 10) {
         nodes {
+          id
           price {
             amount
             currencyCode
@@ -22,12 +31,36 @@ export const COUNTRY_OFFER_QUERY = /* GraphQL */ `
   }
 `
 
+const money = z.object({ amount: z.string(), currencyCode: z.string() })
 const countryOfferData = z.object({
-  product: z.object({ variants: z.object({ nodes: z.array(z.object({ price: z.object({ amount: z.string(), currencyCode: z.string() }) })) }) }).nullable(),
+  product: z
+    .object({
+      priceRange: z.object({ minVariantPrice: money }),
+      variants: z.object({ nodes: z.array(z.object({ id: z.string(), price: money })) }),
+    })
+    .nullable(),
 })
 
-/** The first variant's price in `country`; null when the shop has no such product or it has no variant. */
-export async function fetchCountryPrice(config: StorefrontConfig, handle: string, country: string, buyerIp?: string | null): Promise<Money | null> {
+/** The prices of one product in one country; null when the shop has no such product there. */
+export type CountryOffer = { minVariantPrice: Money; prices: Record<string, Money> }
+
+export async function fetchCountryOffer(config: StorefrontConfig, handle: string, country: string, buyerIp?: string | null): Promise<CountryOffer | null> {
   const data = await storefrontFetch(config, { query: COUNTRY_OFFER_QUERY, variables: { handle, country }, data: countryOfferData, buyerIp })
-  return data.product?.variants.nodes[0]?.price ?? null
+  if (!data.product) return null
+  return {
+    minVariantPrice: data.product.priceRange.minVariantPrice,
+    prices: Object.fromEntries(data.product.variants.nodes.map((variant) => [variant.id, variant.price])),
+  }
+}
+
+/**
+ * The product with its prices in the country's: a variant the offer does not name (added
+ * since) has no price there, and is left out rather than shown in another currency.
+ */
+export function priceIn(product: Product, offer: CountryOffer): Product {
+  return {
+    ...product,
+    priceRange: { minVariantPrice: offer.minVariantPrice },
+    variants: product.variants.flatMap((variant) => (offer.prices[variant.id] ? [{ ...variant, price: offer.prices[variant.id]! }] : [])),
+  }
 }

@@ -3,6 +3,7 @@ import { readConfig, type Bindings } from '../config'
 import { logLine } from '../log-line'
 import { withinLimit } from '../rate-limit'
 import { fetchProduct, type ShopMarkets } from './product'
+import { fetchCountryOffer, priceIn, type CountryOffer } from './country-offer'
 import type { Product } from '../../client/model/product'
 import { claimDelivery, latestEdit, RefreshSlots, releaseDelivery, type DeliveryClaim } from './webhook-deliveries'
 
@@ -22,11 +23,18 @@ export type { DeliveryClaim }
  * 'Not found' is kept for its own short time; errors are never kept. A refresh belongs to
  * the object, not to the request that started it: another caller waiting on it gets its
  * product even if the first one hung up.
+ *
+ * Each country with a market of its own has its prices kept here too (a CountryOffer, Shopify's
+ * answer `@inContext(country:)`), by the same lifetimes and the same rules, one Shopify call at
+ * a time per country; a webhook's refresh marks them all stale. A failed call is remembered
+ * for OFFER_FAILURE_MEMORY_MS, so that while Shopify fails each reader does not wait on a
+ * call of its own.
  */
 
 export type CacheOutcome = 'HIT' | 'MISS' | 'STALE' | 'STALE-IF-ERROR'
 
 export type ProductRead =
+  /** `product` is priced in the country asked for, where it has a market of its own. */
   | { kind: 'known'; product: Product | null; markets: ShopMarkets; outcome: CacheOutcome; upstreamMs?: number }
   /** Nothing is known of this handle, and asking Shopify would pass the client's rate limit. */
   | { kind: 'refused' }
@@ -35,11 +43,19 @@ export type ProductRead =
 type Entry = { storedAt: number; product: Product | null; markets: ShopMarkets; updatedAt?: number | null }
 type Fetched = Omit<Entry, 'storedAt'>
 
-/** Bump when the stored shape changes, so old entries are not read back (v2: options; v3: where the shop sells). */
-const ENTRY_KEY = 'entry-v3'
+type KeptOffer = { storedAt: number; offer: CountryOffer | null }
+
+/** Bump when the stored shape changes, so old entries are not read back (v2: options; v3: where the shop sells; v4: languages). */
+const ENTRY_KEY = 'entry-v4'
+const offerKey = (country: string) => `offer-v1:${country}`
+export const OFFER_FAILURE_MEMORY_MS = 5_000
+
 export class ProductStore extends DurableObject<Bindings> {
   #entry: Entry | null | undefined // undefined until read from storage
   #refreshing: Promise<Fetched> | null = null
+  #offers = new Map<string, KeptOffer | null>()
+  #offerRefreshing = new Map<string, Promise<KeptOffer>>()
+  #offerFailedAt = new Map<string, number>()
   #refreshSlots = new RefreshSlots()
 
   /** When a webhook's refresh-and-purge may run (webhook-deliveries.ts, RefreshSlots). */
@@ -55,7 +71,19 @@ export class ProductStore extends DurableObject<Bindings> {
    * per Cloudflare location (docs: "Rate Limiting"), here the object's, which counts a
    * client's lookups from everywhere in one place.
    */
-  async read(handle: string, options: { buyerIp?: string | null; requestId?: string }): Promise<ProductRead> {
+  async read(handle: string, options: { buyerIp?: string | null; requestId?: string; country?: string | null }): Promise<ProductRead> {
+    const read = await this.#readProduct(handle, options)
+    if (read.kind === 'refused' || !read.product || !options.country) return read
+    const { primaryCountry, countries } = read.markets
+    // Only a country with a market of its own is priced apart; elsewhere Shopify charges the store's currency.
+    if (options.country === primaryCountry || !countries.some((country) => country.isoCode === options.country)) return read
+    const offer = await this.#offer(handle, options.country, options)
+    if (!offer.offer) return { ...read, product: null }
+    const outcome = read.outcome === 'HIT' ? offer.outcome : read.outcome
+    return { ...read, product: priceIn(read.product, offer.offer), outcome }
+  }
+
+  async #readProduct(handle: string, options: { buyerIp?: string | null; requestId?: string }): Promise<ProductRead> {
     const lifetimes = readConfig(this.env).productCache
     const entry = await this.#load()
     const age = entry ? (Date.now() - entry.storedAt) / 1000 : Infinity
@@ -98,6 +126,7 @@ export class ProductStore extends DurableObject<Bindings> {
       if (this.#entry) await this.#save({ ...this.#entry, storedAt: 0 })
       throw error
     }
+    await this.#expireOffers()
     const edit = await latestEdit(this.ctx.storage)
     if (edit === null) return { showsEdit: JSON.stringify(this.#entry?.product) !== before }
     return { showsEdit: (this.#entry?.updatedAt ?? -Infinity) >= edit }
@@ -111,6 +140,71 @@ export class ProductStore extends DurableObject<Bindings> {
   /** Forgets a delivery whose pages were not purged, so Shopify's retry acts (webhook-deliveries.ts). */
   releaseDelivery(deliveryId: string, bodyDigest: string): Promise<void> {
     return releaseDelivery(this.ctx.storage, deliveryId, bodyDigest)
+  }
+
+  /** The prices in `country`, kept as the product is: fresh, stale while refreshed, or stale while Shopify fails. */
+  async #offer(handle: string, country: string, options: { buyerIp?: string | null; requestId?: string }): Promise<KeptOffer & { outcome: CacheOutcome }> {
+    const lifetimes = readConfig(this.env).productCache
+    const kept = await this.#loadOffer(country)
+    const age = kept ? (Date.now() - kept.storedAt) / 1000 : Infinity
+    if (kept && age < lifetimes.freshSeconds) return { ...kept, outcome: 'HIT' }
+    if (kept && age < lifetimes.freshSeconds + lifetimes.staleWhileRevalidateSeconds) {
+      this.#refreshOffer(handle, country, options.buyerIp).catch((error: Error) =>
+        logLine('warn', 'background offer refresh failed', { requestId: options.requestId, handle, country, error }),
+      )
+      return { ...kept, outcome: 'STALE' }
+    }
+    const servable = kept && age < lifetimes.freshSeconds + Math.max(lifetimes.staleWhileRevalidateSeconds, lifetimes.staleIfErrorSeconds)
+    const failedAt = this.#offerFailedAt.get(country)
+    if (failedAt !== undefined && Date.now() - failedAt < OFFER_FAILURE_MEMORY_MS) {
+      if (servable) return { ...kept, outcome: 'STALE-IF-ERROR' }
+      throw new Error(`Shopify failed to price ${handle} in ${country} within the last ${OFFER_FAILURE_MEMORY_MS} ms`)
+    }
+    try {
+      return { ...(await this.#refreshOffer(handle, country, options.buyerIp)), outcome: 'MISS' }
+    } catch (error) {
+      if (servable) return { ...kept, outcome: 'STALE-IF-ERROR' }
+      throw error
+    }
+  }
+
+  /** One Shopify call at a time per country, shared by everyone who asks meanwhile; a failure is remembered briefly. */
+  #refreshOffer(handle: string, country: string, buyerIp?: string | null): Promise<KeptOffer> {
+    const running = this.#offerRefreshing.get(country)
+    if (running) return running
+    const refreshing = fetchCountryOffer(readConfig(this.env).storefront, handle, country, buyerIp)
+      .then(async (offer) => {
+        const kept = { storedAt: Date.now(), offer }
+        this.#offers.set(country, kept)
+        this.#offerFailedAt.delete(country)
+        await this.ctx.storage.put(offerKey(country), kept)
+        return kept
+      })
+      .catch((error: unknown) => {
+        this.#offerFailedAt.set(country, Date.now())
+        throw error
+      })
+      .finally(() => this.#offerRefreshing.delete(country))
+    this.#offerRefreshing.set(country, refreshing)
+    this.ctx.waitUntil(refreshing.catch(() => {}))
+    return refreshing
+  }
+
+  async #loadOffer(country: string): Promise<KeptOffer | null> {
+    if (!this.#offers.has(country)) this.#offers.set(country, (await this.ctx.storage.get<KeptOffer>(offerKey(country))) ?? null)
+    return this.#offers.get(country)!
+  }
+
+  /** After an edit: every country's prices are asked again on their next read, and served meanwhile only should Shopify fail. */
+  async #expireOffers() {
+    const lifetimes = readConfig(this.env).productCache
+    const expired = Date.now() - (lifetimes.freshSeconds + lifetimes.staleWhileRevalidateSeconds) * 1000
+    const stored = await this.ctx.storage.list<KeptOffer>({ prefix: 'offer-v1:' })
+    for (const [key, kept] of stored) {
+      const next = { ...kept, storedAt: Math.min(kept.storedAt, expired) }
+      this.#offers.set(key.slice('offer-v1:'.length), next)
+      await this.ctx.storage.put(key, next)
+    }
   }
 
   async #load(): Promise<Entry | null> {

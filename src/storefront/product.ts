@@ -13,7 +13,7 @@ import { thumbHashToAverageRGBA } from 'thumbhash'
 // Where the shop sells is asked in the same call, with no `@inContext`, so that it is kept,
 // refreshed and purged with the product (one Shopify call per freshness window): the countries
 // it ships to (`shop.shipsToCountries`), the countries of its markets with each one's currency
-// (`localization.availableCountries`), and its primary market's country, which Shopify answers
+// and languages (`localization.availableCountries`), and its primary market's country, which Shopify answers
 // as `localization.country` when no country is given.
 // Stryker disable next-line StringLiteral: the document is checked against Shopify's schema instead (test/unit/graphql-documents.test.ts)
 export const PRODUCT_QUERY = /* GraphQL */ `
@@ -29,6 +29,9 @@ export const PRODUCT_QUERY = /* GraphQL */ `
         isoCode
         name
         currency {
+          isoCode
+        }
+        availableLanguages {
           isoCode
         }
       }
@@ -96,18 +99,21 @@ const shopMarketsData = {
   shop: z.object({ shipsToCountries: z.array(z.string()) }),
   localization: z.object({
     country: z.object({ isoCode: z.string() }),
-    availableCountries: z.array(z.object({ isoCode: z.string(), name: z.string(), currency: z.object({ isoCode: z.string() }) })),
+    availableCountries: z.array(
+      z.object({ isoCode: z.string(), name: z.string(), currency: z.object({ isoCode: z.string() }), availableLanguages: z.array(z.object({ isoCode: z.string() })) }),
+    ),
   }),
 }
 
 /**
  * Where the shop sells, from Shopify: the primary market's country, the countries it ships
- * to, and the countries of its markets, each with its name and currency.
+ * to, and the countries of its markets, each with its name, currency and the languages its
+ * checkout can be in.
  */
 export type ShopMarkets = {
   primaryCountry: string
   shipsTo: string[]
-  countries: { isoCode: string; name: string; currency: string }[]
+  countries: { isoCode: string; name: string; currency: string; languages: string[] }[]
 }
 
 const productData = z.object({
@@ -173,7 +179,12 @@ function reshapeMarkets({ shop, localization }: Pick<ProductData, 'shop' | 'loca
   return {
     primaryCountry: localization.country.isoCode,
     shipsTo: shop.shipsToCountries,
-    countries: localization.availableCountries.map(({ isoCode, name, currency }) => ({ isoCode, name, currency: currency.isoCode })),
+    countries: localization.availableCountries.map(({ isoCode, name, currency, availableLanguages }) => ({
+      isoCode,
+      name,
+      currency: currency.isoCode,
+      languages: availableLanguages.map((language) => language.isoCode),
+    })),
   }
 }
 

@@ -27,12 +27,12 @@ export function productStore(env: Bindings, config: Config, handle: string) {
 }
 
 /**
- * The product for a page, from its store (src/storefront/product-store.ts), asked once. A
- * handle it knows nothing about costs a Shopify call, which the store allows only within the
- * client's rate limit.
+ * The product for a page, from its store (src/storefront/product-store.ts), asked once, priced
+ * in `country` where the store has a market there. A handle it knows nothing about costs a
+ * Shopify call, which the store allows only within the client's rate limit.
  */
-export async function readProduct(ctx: ReadProductContext, handle: string): Promise<StoredProduct> {
-  const read: ProductRead = await productStore(ctx.env, ctx.config, handle).read(handle, { buyerIp: ctx.buyerIp, requestId: ctx.requestId })
+export async function readProduct(ctx: ReadProductContext, handle: string, country: string | null = null): Promise<StoredProduct> {
+  const read: ProductRead = await productStore(ctx.env, ctx.config, handle).read(handle, { buyerIp: ctx.buyerIp, requestId: ctx.requestId, country })
   if (read.kind === 'refused') throw new TooManyLookups('too many lookups of unknown products')
   return { product: read.product, markets: read.markets, outcome: read.outcome, upstreamMs: read.upstreamMs }
 }

@@ -373,14 +373,18 @@ describe.skipIf(unavailable)(`${ENGINE}:${unavailable ? ` skipped: ${unavailable
       await germany?.dispose()
     })
 
-    test('reads where it ships and what it costs there before the tap, beside the spec’s words', async () => {
+    test('reads the price in euros from the first paint, and the sheet totals it in euros, as the checkout charges', async () => {
       const tab = await engine.open(PHONE)
       opened.push({ tab, scripts: true })
       await tab.goto(germanDoor.origin + '/product/toddler-blanket')
+      expect(await textOf(tab, '[data-testid="price"]')).toBe('€35.00')
+      expect(await textOf(tab, '[data-testid="market-note"]')).toBe('Ships to Germany. Prices are in EUR, as the checkout charges them.')
+      expect(await tab.evaluate(`/(?<![A-Z])\\$\\d/.test(document.body.innerText)`)).toBe(false)
       await until(tab, "document.documentElement.dataset.hydrated === 'true'")
-      await until(tab, `document.querySelector('[role="status"][data-testid="market-line"]')?.textContent === 'Ships to Germany · €35.00 at checkout'`)
       await tab.click('button', 'Add to Cart')
       await onPage(tab, 'Added to cart!')
+      await tab.click('[data-testid="cart-button"]')
+      await until(tab, `document.querySelector('[data-testid="cart-total"]')?.textContent === '€35.00'`)
     })
   })
 })

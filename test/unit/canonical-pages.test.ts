@@ -16,16 +16,22 @@ function harness() {
   const rendered = vi.fn(() => 'rendered')
   const app = new Hono<AppEnv>().use(canonicalPages).all('*', (c) => c.text(rendered()))
   const ctx = { waitUntil() {}, passThroughOnException() {}, props: {}, exports: { default: { fetch: loopback } } } as unknown as ExecutionContext
-  const request = (path: string, method = 'GET') => app.request(path, { method }, {}, ctx)
+  const request = (path: string | Request, method = 'GET') => app.request(path, typeof path === 'string' ? { method } : undefined, {}, ctx)
   return { loopback, rendered, request }
 }
 
 test.each([
-  ['/?utm_source=newsletter', '/'],
-  ['/product/toddler-blanket?fbclid=abc&x=1', '/product/toddler-blanket'],
-  ['/product/toddler%2Dblanket', '/product/toddler-blanket'],
-  ['/product/b%c3%a9b%c3%a9', '/product/b%C3%A9b%C3%A9'],
-  ['/terms?', '/terms'],
+  ['/en-ca?utm_source=newsletter', '/en-ca'],
+  ['/en-ca/', '/en-ca'],
+  ['/en-de/product/toddler-blanket?fbclid=abc&x=1', '/en-de/product/toddler-blanket'],
+  ['/en-de/product/toddler%2Dblanket', '/en-de/product/toddler-blanket'],
+  ['/en-de/product/b%c3%a9b%c3%a9', '/en-de/product/b%C3%A9b%C3%A9'],
+  ['/en-zz/terms?', '/en-zz/terms'],
+  // An unprefixed page is its market's: here no country is known (Shopify's unknown region).
+  ['/', '/en-zz'],
+  ['/?utm_source=newsletter', '/en-zz'],
+  ['/product/toddler%2Dblanket', '/en-zz/product/toddler-blanket'],
+  ['/terms', '/en-zz/terms'],
 ])('%s is answered with the kept page of %s, and not kept under its own spelling', async (path, canonical) => {
   const { loopback, rendered, request } = harness()
   const res = await request(path)
@@ -36,11 +42,11 @@ test.each([
   expect(res.headers.get('Cache-Control')).toBe('no-cache')
 })
 
-test('HEAD goes the same way; the canonical spelling, POSTs and /cart/status are rendered as they are', async () => {
+test('HEAD goes the same way; a market’s canonical address, a path no page has, POSTs and /cart/status are rendered as they are', async () => {
   const { loopback, rendered, request } = harness()
   await request('/?utm_source=x', 'HEAD')
   expect(loopback.mock.calls[0]![0].method).toBe('HEAD')
-  for (const [path, method] of [['/', 'GET'], ['/product/toddler-blanket', 'GET'], ['/checkout?x=1', 'POST'], ['/cart/status?id=gid%3A%2F%2Fshopify%2FCart%2Fc1', 'GET']] as const) {
+  for (const [path, method] of [['/en-ca', 'GET'], ['/en-ca/product/toddler-blanket', 'GET'], ['/checkout?x=1', 'POST'], ['/cart/status?id=gid%3A%2F%2Fshopify%2FCart%2Fc1', 'GET']] as const) {
     expect(await (await request(path, method)).text()).toBe('rendered')
   }
   expect(loopback).toHaveBeenCalledTimes(1)
@@ -50,4 +56,16 @@ test('HEAD goes the same way; the canonical spelling, POSTs and /cart/status are
 test('a segment that is not valid percent-encoding is left for the routes to refuse', () => {
   expect(canonicalPath('/product/%E0%A4%A')).toBe('/product/%E0%A4%A')
   expect(canonicalPath('/product/toddler blanket')).toBe('/product/toddler%20blanket')
+})
+
+test('a shopper Cloudflare places in Canada gets, at an unprefixed page, the kept page of /en-ca; Tor gets the unknown region’s', async () => {
+  const { loopback, request } = harness()
+  const from = (country: string) => {
+    const asked = new Request('http://shop.test/product/toddler-blanket?utm_source=x')
+    Object.defineProperty(asked, 'cf', { value: { country } })
+    return asked
+  }
+  expect(await (await request(from('CA'))).text()).toBe('kept page for /en-ca/product/toddler-blanket')
+  expect(await (await request(from('T1'))).text()).toBe('kept page for /en-zz/product/toddler-blanket')
+  expect(loopback).toHaveBeenCalledTimes(2)
 })

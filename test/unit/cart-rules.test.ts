@@ -1,7 +1,8 @@
 import { createStore } from 'jotai'
 import { expect, test, vi } from 'vitest'
 import { addItemAtom, cartAtom, isCartOpenAtom, itemsAtom, storedCartAtom, totalQuantityAtom, unsavedUpdatesAtom } from '../../client/cart/cart-atoms'
-import { cartIdAtom, checkoutCreatedAtom, clearCartAtom, hostedCartGoneAtom, isLoadingAtom, removeItemAtom, totalPriceAtom, updateQuantityAtom } from '../../client/cart/cart-edits'
+import type { Product } from '../../client/model/product'
+import { cartIdAtom, cartTotal, checkoutCreatedAtom, pricedLines, clearCartAtom, hostedCartGoneAtom, isLoadingAtom, removeItemAtom, updateQuantityAtom } from '../../client/cart/cart-edits'
 import { firstVariantLine } from '../../client/cart/cart-item'
 import { EMPTY_CART, HOSTED_CART_PAID_WITHIN_MS, MAX_LINES, MAX_QUANTITY, type CartItem } from '../../client/model/cart'
 import { parseStoredCart } from '../../client/browser/stored-cart'
@@ -74,8 +75,19 @@ const withLines = () => {
   return store
 }
 
-test('the drawer: the total is price × quantity over every line', () => {
-  expect(withLines().get(totalPriceAtom)).toBe(88.5)
+test('the drawer: the total is price × quantity over every line, in its currency, to the cent', () => {
+  expect(cartTotal(withLines().get(itemsAtom))).toEqual({ amount: '88.50', currencyCode: 'USD' })
+  expect(cartTotal([line('1', 3, '0.1')])).toEqual({ amount: '0.30', currencyCode: 'USD' })
+  expect(cartTotal([])).toBeNull()
+})
+
+test('the drawer: lines are priced as the page’s market sells them; a cart in two currencies has no total', () => {
+  const product = { variants: [{ id: 'gid://shopify/ProductVariant/1', price: { amount: '52.0', currencyCode: 'CAD' } }] } as unknown as Product
+  const lines = pricedLines(withLines().get(itemsAtom), product)
+  expect(lines.map((item) => item.price)).toEqual([{ amount: '52.0', currencyCode: 'CAD' }, { amount: '12.5', currencyCode: 'USD' }])
+  expect(cartTotal(lines)).toBeNull()
+  expect(cartTotal(pricedLines([line('1', 2)], product))).toEqual({ amount: '104.00', currencyCode: 'CAD' })
+  expect(pricedLines([line('1')], null)[0]!.price).toEqual({ amount: '38.0', currencyCode: 'USD' })
 })
 
 test('the drawer: a quantity is set, capped, and removes the line at 0 or less', () => {

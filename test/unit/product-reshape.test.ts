@@ -67,8 +67,8 @@ const MARKETS = {
   localization: {
     country: { isoCode: 'US' },
     availableCountries: [
-      { isoCode: 'US', name: 'United States', currency: { isoCode: 'USD' } },
-      { isoCode: 'DE', name: 'Germany', currency: { isoCode: 'EUR' } },
+      { isoCode: 'US', name: 'United States', currency: { isoCode: 'USD' }, availableLanguages: [{ isoCode: 'EN' }] },
+      { isoCode: 'DE', name: 'Germany', currency: { isoCode: 'EUR' }, availableLanguages: [{ isoCode: 'EN' }, { isoCode: 'DE' }] },
     ],
   },
 }
@@ -113,6 +113,9 @@ test('where the shop sells is reshaped, the primary market being the country Sho
   await expect(fetchProduct(storefront, 'gone')).resolves.toEqual({
     product: null,
     updatedAt: null,
-    markets: { primaryCountry: 'US', shipsTo: ['US', 'DE'], countries: [{ isoCode: 'US', name: 'United States', currency: 'USD' }, { isoCode: 'DE', name: 'Germany', currency: 'EUR' }] },
+    markets: { primaryCountry: 'US', shipsTo: ['US', 'DE'], countries: [
+      { isoCode: 'US', name: 'United States', currency: 'USD', languages: ['EN'] },
+      { isoCode: 'DE', name: 'Germany', currency: 'EUR', languages: ['EN', 'DE'] },
+    ] },
   })
 })

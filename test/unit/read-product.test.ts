@@ -13,11 +13,11 @@ function withStore(answer: ProductRead) {
 }
 
 test('one call to the one object named by shop, API version and handle', async () => {
-  const markets = { primaryCountry: 'US', shipsTo: ['US'], countries: [{ isoCode: 'US', name: 'United States', currency: 'USD' }] }
+  const markets = { primaryCountry: 'US', shipsTo: ['US'], countries: [{ isoCode: 'US', name: 'United States', currency: 'USD', languages: ['EN'] }] }
   const { read, getByName, ctx } = withStore({ kind: 'known', product: null, markets, outcome: 'MISS', upstreamMs: 80 })
   expect(await readProduct(ctx, 'toddler-blanket')).toEqual({ product: null, markets, outcome: 'MISS', upstreamMs: 80 })
   expect(getByName.mock.calls).toEqual([['blanket-shop.myshopify.com/2025-07/toddler-blanket']])
-  expect(read.mock.calls).toEqual([['toddler-blanket', { buyerIp: '203.0.113.7', requestId: 'r1' }]])
+  expect(read.mock.calls).toEqual([['toddler-blanket', { buyerIp: '203.0.113.7', requestId: 'r1', country: null }]])
 })
 
 test('a lookup the object refuses (the rate limit) is TooManyLookups, after that one call', async () => {

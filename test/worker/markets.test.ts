@@ -1,133 +1,161 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { BLANKET_VARIANT_ID, MARKETS } from '../../storefront-double/catalog'
+import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
 import { startShop, type Shop } from '../../scripts/harness/shop'
-import type { MarketAnswer } from '../../client/model/market'
 
-// A shopper in another country, as Cloudflare says (`request.cf.country`): the page is one for
-// everyone, the answer beside its price is theirs, and the cart is made in their market.
+// A shopper in another country, as Cloudflare says (`request.cf.country`): the page they get
+// is their market's, kept at the edge once per market, with the price their checkout charges.
 
 const inCountry = (country: string | undefined, init: RequestInit = {}) => ({ ...init, cf: { country, colo: 'FRA' } }) as RequestInit
-const marketFor = async (shop: Shop, country: string | undefined, handle = 'toddler-blanket') => {
-  const res = await shop.fetchWithCf(`/market?handle=${handle}`, inCountry(country))
-  return { status: res.status, cacheControl: res.headers.get('Cache-Control'), answer: (await res.json()) as MarketAnswer & { error?: string } }
-}
+const text = async (res: Response) => (await res.text()).replaceAll('<!-- -->', '')
+/** A dollar figure as the page would paint it: '$38', '$38.00', never 'CA$52' or 'A$58'. */
+const DOLLARS = /(?<![A-Z])\$\d/
 
-describe('the answer for each country', () => {
-  let shop: Shop
-  beforeAll(async () => {
-    shop = await startShop({ PRODUCT_CACHE_FRESH_SECONDS: '60' })
-  })
-  afterAll(() => shop?.dispose())
-  beforeEach(() => shop.double.reset())
-
-  test('US, the primary market: nothing to add, and no price asked of Shopify', async () => {
-    expect((await marketFor(shop, 'US')).answer).toEqual({ kind: 'primary' })
-    expect(shop.double.callsOf('CountryOffer')).toEqual([])
-  })
-
-  test('DE: it ships, and costs the first variant’s price there, in euros, asked @inContext(country: DE)', async () => {
-    const { status, cacheControl, answer } = await marketFor(shop, 'DE')
-    expect(status).toBe(200)
-    expect(answer).toEqual({ kind: 'ships', country: 'DE', name: 'Germany', price: { amount: '35.00', currencyCode: MARKETS.DE!.currency }, approximate: false })
-    // Never kept by Workers Cache, which keys by URL alone.
-    expect(cacheControl).toBe('private, max-age=60')
-    expect(shop.double.callsOf('CountryOffer').map((call) => call.variables)).toEqual([{ handle: 'toddler-blanket', country: 'DE' }])
-  })
-
-  test('BR: not shipped, named in words, and no price asked of Shopify', async () => {
-    expect((await marketFor(shop, 'BR')).answer).toEqual({ kind: 'not-shipped', country: 'BR', name: 'Brazil' })
-    expect(shop.double.callsOf('CountryOffer')).toEqual([])
-  })
-
-  test('no country, Tor, or one Shopify does not know: nothing to add, and Shopify is not asked', async () => {
-    for (const country of [undefined, 'T1', 'XX']) expect((await marketFor(shop, country)).answer).toEqual({ kind: 'unknown' })
-    expect(shop.double.callsOf('CountryOffer')).toEqual([])
-  })
-
-  test('each country’s answer is kept at the edge for that country alone', async () => {
-    await marketFor(shop, 'CA')
-    await marketFor(shop, 'GB')
-    const again = await marketFor(shop, 'CA')
-    expect(again.answer).toMatchObject({ kind: 'ships', name: 'Canada', price: { amount: '52.00', currencyCode: 'CAD' } })
-    expect((await marketFor(shop, 'GB')).answer).toMatchObject({ kind: 'ships', name: 'United Kingdom', price: { currencyCode: 'GBP' } })
-    expect(shop.double.callsOf('CountryOffer').map((call) => call.variables.country)).toEqual(['CA', 'GB'])
-  })
-
-  test('a bad handle is a 400 that says so; a product the shop lacks a 404', async () => {
-    const bad = await marketFor(shop, 'DE', 'Not%20A%20Handle')
-    expect(bad.status).toBe(400)
-    expect(bad.answer).toMatchObject({ error: 'Invalid market request', issues: [{ path: 'handle', message: 'is not a product handle' }] })
-    expect((await marketFor(shop, 'DE', 'no-such-blanket')).status).toBe(404)
-  })
-})
-
-describe('while Shopify fails', () => {
-  let shop: Shop
-  beforeAll(async () => {
-    // Nothing is fresh, so every answer asks again; a kept one may be served for an hour while Shopify fails.
-    shop = await startShop({ PRODUCT_CACHE_FRESH_SECONDS: '0', PRODUCT_CACHE_SWR_SECONDS: '0', PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '3600' })
-  })
-  afterAll(() => shop?.dispose())
-
-  test('an answer kept before is served, its price said as "about"; with none kept, a 503 and nothing to add', async () => {
-    expect((await marketFor(shop, 'AU')).answer).toMatchObject({ kind: 'ships', approximate: false })
-    shop.double.setFault({ kind: 'status', status: 500 }, 'CountryOffer')
-    expect((await marketFor(shop, 'AU')).answer).toMatchObject({ kind: 'ships', price: { amount: '58.00', currencyCode: 'AUD' }, approximate: true })
-    const never = await marketFor(shop, 'NL')
-    expect(never.status).toBe(503)
-    expect(never.cacheControl).toBe('no-store')
-    expect(never.answer.kind).toBe('unknown')
-    expect(shop.logEntries().some((entry) => entry.message === 'market answer failed' && entry.requestId && entry.country === 'NL')).toBe(true)
-  })
-})
-
-describe('a client asking past its limit', () => {
-  let shop: Shop
-  beforeAll(async () => {
-    shop = await startShop({}, { storefrontCallsPerMinute: 2 })
-  })
-  afterAll(() => shop?.dispose())
-
-  test('an answer not kept costs the client a Shopify call: past the limit, a 429 no cache keeps, logged', async () => {
-    // The first answer asks Shopify twice on this client's account: the country's price, and the product no read has yet kept.
-    expect((await marketFor(shop, 'FR')).answer).toMatchObject({ kind: 'ships', name: 'France' })
-    // Kept: asking again costs nothing.
-    expect((await marketFor(shop, 'FR')).status).toBe(200)
-    const refused = await marketFor(shop, 'IE')
-    expect(refused.status).toBe(429)
-    expect(refused.cacheControl).toBe('no-store')
-    expect(refused.answer).toEqual({ kind: 'unknown', error: 'Too many requests; please try again in a minute' })
-    expect(shop.double.callsOf('CountryOffer').map((call) => call.variables.country)).toEqual(['FR'])
-    expect(shop.logEntries().some((entry) => entry.message === 'market answer refused by the rate limit' && entry.country === 'IE' && entry.requestId)).toBe(true)
-  })
-})
-
-describe('one kept page for every country', () => {
+describe('a page for each market', () => {
   let shop: Shop
   beforeAll(async () => {
     shop = await startShop({ HTML_CACHE_SECONDS: '600' })
   })
   afterAll(() => shop?.dispose())
 
-  test('a German shopper after a Brazilian one is served the same kept page, with nothing of either shopper in it and no Vary on one', async () => {
-    const brazil = await shop.fetchWithCf('/', inCountry('BR'))
-    const germany = await shop.fetchWithCf('/', inCountry('DE'))
-    expect(brazil.headers.get('cf-cache-status')).toBe('MISS')
-    expect(germany.headers.get('cf-cache-status')).toBe('HIT')
-    const [first, second] = [await brazil.text(), await germany.text()]
-    expect(second).toBe(first)
-    expect(germany.headers.get('Vary') ?? '').not.toMatch(/country/i)
-    // Where the shop ships is on it, the same for everyone (Germany among them, Brazil not);
-    // no shopper's own price or country.
-    expect(first.replaceAll('<!-- -->', '').includes('We ship to Australia, Canada, France, Germany, Ireland, Netherlands, United Kingdom, and United States.')).toBe(true)
-    expect(first).not.toMatch(/Brazil|€|\bBR\b/)
-    // Every spec string of the landing page, word for word, and no market line in what is kept.
-    for (const words of ['Only $38 – Order Now!', 'yes, shipping is included']) expect(first).toContain(words)
-    expect(first).toMatch(/<p role="status" data-testid="market-line"[^>]*><\/p>/)
+  test.each([
+    ['US', 'Only $38 – Order Now!', '$38.00', null],
+    ['CA', 'Only CA$52 – Order Now!', 'CA$52.00', 'Ships to Canada. Prices are in CAD, as the checkout charges them.'],
+    ['DE', 'Only €35 – Order Now!', '€35.00', 'Ships to Germany. Prices are in EUR, as the checkout charges them.'],
+    ['GB', 'Only £30 – Order Now!', '£30.00', 'Ships to United Kingdom. Prices are in GBP, as the checkout charges them.'],
+  ])('%s: the landing and product pages at the unprefixed address say its price, in its currency, and no other', async (country, order, price, note) => {
+    const landing = await text(await shop.fetchWithCf('/', inCountry(country)))
+    const product = await text(await shop.fetchWithCf('/product/toddler-blanket', inCountry(country)))
+    expect(landing).toContain(`>${order}<`)
+    expect(product).toContain(`data-testid="price">${price}<`)
+    for (const page of [landing, product]) {
+      if (note) expect(page).toContain(note)
+      else expect(page).not.toContain('data-testid="market-note"')
+      // The structured data's offer is the page's price.
+      const offer = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(page)![1]!).offers
+      expect([Number(offer.price), offer.priceCurrency]).toEqual([Number(price.replace(/[^\d.]/g, '')), { US: 'USD', CA: 'CAD', DE: 'EUR', GB: 'GBP' }[country]])
+      if (country !== 'US') expect(page.replace(/<script type="application\/json"[\s\S]*?<\/script>/g, '')).not.toMatch(DOLLARS)
+    }
+  })
+
+  test('a country Shopify does not ship to: told so beside the buttons, with where it does ship; priced as its checkout is', async () => {
+    // Japan: no market, so Shopify charges the store's dollars; Switzerland: a market (francs), but not shipped to.
+    const japan = await text(await shop.fetchWithCf('/', inCountry('JP')))
+    expect(japan).toContain('>Only $38 – Order Now!<')
+    expect(japan).toContain('We don’t ship to Japan yet. It ships to Australia, Canada, France, Germany, Ireland, Mexico, Netherlands, United Kingdom, and United States: you can still order it as a gift to one of them.')
+    const switzerland = await text(await shop.fetchWithCf('/', inCountry('CH')))
+    expect(switzerland).toContain('>Only CHF\u00a034 – Order Now!<')
+    expect(switzerland).toContain('We don’t ship to Switzerland yet.')
+    // Mexico is shipped to without a market of its own: dollars, and no 'we don't ship'.
+    const mexico = await text(await shop.fetchWithCf('/', inCountry('MX')))
+    expect(mexico).toContain('>Only $38 – Order Now!<')
+    expect(mexico).toContain('Ships to Mexico.')
+  })
+
+  test('a page kept for one market is never served to another, and a second request in the same market is the edge’s copy', async () => {
+    shop.double.reset()
+    const pagesRendered = (path: string) => shop.logEntries().filter((entry) => entry.message === 'request' && entry.path === path).length
+    const ireland = await text(await shop.fetchWithCf('/product/toddler-blanket', inCountry('IE')))
+    const australia = await text(await shop.fetchWithCf('/product/toddler-blanket', inCountry('AU')))
+    const irelandAgain = await text(await shop.fetchWithCf('/product/toddler-blanket', inCountry('IE')))
+    expect(ireland).toContain('€35.00')
+    expect(australia).toContain('A$58.00')
+    expect(australia).not.toContain('€')
+    expect(irelandAgain).toBe(ireland)
+    // Rendered once per market: the second Irish request was answered from the kept /en-ie page.
+    expect(pagesRendered('/en-ie/product/toddler-blanket')).toBe(1)
+    expect(pagesRendered('/en-au/product/toddler-blanket')).toBe(1)
+    const direct = await shop.fetch('/en-ie/product/toddler-blanket')
+    expect(direct.headers.get('cf-cache-status')).toBe('HIT')
+    expect(await text(direct)).toBe(ireland)
+    // Each market's prices were asked of Shopify once.
+    expect(shop.double.callsOf('CountryOffer').map((call) => call.variables.country).sort()).toEqual(['AU', 'IE'])
+  })
+
+  test('the unprefixed answer is never kept under its own address; a market’s page is, with its canonical and hreflang', async () => {
+    const res = await shop.fetchWithCf('/', inCountry('NL'))
+    expect(res.headers.get('cf-cache-status')).toBe('DYNAMIC')
+    const page = await text(res)
+    expect(page).toContain(`<link rel="canonical" href="http://127.0.0.1:8787/en-nl"/>`)
+    expect(page).toContain(`<link rel="alternate" hrefLang="en-US" href="http://127.0.0.1:8787/"/>`)
+    expect(page).toContain(`<link rel="alternate" hrefLang="en-CA" href="http://127.0.0.1:8787/en-ca"/>`)
+    expect(page).toContain(`<link rel="alternate" hrefLang="x-default" href="http://127.0.0.1:8787/"/>`)
+    const us = await text(await shop.fetchWithCf('/', inCountry('US')))
+    expect(us).toContain(`<link rel="canonical" href="http://127.0.0.1:8787/"/>`)
+  })
+
+  test('no country, Tor or XX: the primary market’s page, every spec string as written', async () => {
+    for (const country of [undefined, 'T1', 'XX']) {
+      const page = await text(await shop.fetchWithCf('/', inCountry(country)))
+      for (const words of ['>Only $38 – Order Now!<', 'yes, shipping is included']) expect(page).toContain(words)
+      expect(page).not.toContain('data-testid="market-note"')
+    }
+  })
+
+  test('a prefix that names no country is the 404 page', async () => {
+    expect((await shop.fetch('/en-qq/product/toddler-blanket')).status).toBe(404)
   })
 })
 
-describe('a checkout in the shopper’s market', () => {
+describe('one place for Shopify’s answers', () => {
+  let shop: Shop
+  beforeAll(async () => {
+    // Nothing is fresh, so every read asks again; a kept answer may stand in for an hour while Shopify fails.
+    shop = await startShop({ PRODUCT_CACHE_FRESH_SECONDS: '0', PRODUCT_CACHE_SWR_SECONDS: '0', PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '3600' })
+  })
+  afterAll(() => shop?.dispose())
+  beforeEach(() => shop.double.reset())
+
+  test('concurrent misses for one country share one Storefront call', async () => {
+    const release = shop.double.hold()
+    const answers = Array.from({ length: 20 }, () => shop.fetchWithCf('/market?handle=toddler-blanket&country=NL'))
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    release()
+    for (const res of await Promise.all(answers)) expect(res.status).toBe(200)
+    expect(shop.double.callsOf('CountryOffer')).toHaveLength(1)
+  })
+
+  test('while Shopify fails, a kept price stands in; with none kept, a failure is remembered briefly rather than asked again by every reader', async () => {
+    expect(((await (await shop.fetchWithCf('/market?handle=toddler-blanket&country=AU')).json()) as { price: unknown }).price).toEqual({ amount: '58.00', currencyCode: 'AUD' })
+    shop.double.setFault({ kind: 'status', status: 500 }, 'CountryOffer')
+    expect(((await (await shop.fetchWithCf('/market?handle=toddler-blanket&country=AU')).json()) as { price: unknown }).price).toEqual({ amount: '58.00', currencyCode: 'AUD' })
+    const first = await shop.fetchWithCf('/market?handle=toddler-blanket&country=IE')
+    expect(first.status).toBe(503)
+    expect(first.headers.get('Cache-Control')).toBe('no-store')
+    const callsAfterFirst = shop.double.callsOf('CountryOffer').length
+    for (let i = 0; i < 5; i++) expect((await shop.fetchWithCf('/market?handle=toddler-blanket&country=IE')).status).toBe(503)
+    expect(shop.double.callsOf('CountryOffer')).toHaveLength(callsAfterFirst)
+    expect(shop.logEntries().some((entry) => entry.message === 'market answer failed' && entry.requestId && entry.country === 'IE')).toBe(true)
+  })
+
+})
+
+describe('the /market answer', () => {
+  let shop: Shop
+  beforeAll(async () => {
+    shop = await startShop({}, { storefrontCallsPerMinute: 1 })
+  })
+  afterAll(() => shop?.dispose())
+
+  test('validate, ask the store, answer: a bad handle or country is a 400 that says so; no token is spent on a product the store keeps', async () => {
+    const bad = await shop.fetchWithCf('/market?handle=Not%20A%20Handle&country=Q1')
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toMatchObject({ error: 'Invalid market request', issues: [{ path: 'handle' }, { path: 'country' }] })
+    // The one token of this client buys the product's first read; kept since, it costs none.
+    for (const country of ['FR', 'FR', 'CA', 'US', 'BR']) expect((await shop.fetchWithCf(`/market?handle=toddler-blanket&country=${country}`)).status).toBe(200)
+    const answer = (await (await shop.fetchWithCf('/market?handle=toddler-blanket', inCountry('BR'))).json()) as { market: { ships: boolean; name: string }; price: unknown }
+    expect(answer.market).toMatchObject({ country: 'BR', name: 'Brazil', ships: false, primary: false })
+  })
+
+  test('an unknown handle past the client’s limit is a 429 with Retry-After, no cache keeps it', async () => {
+    await shop.fetchWithCf('/market?handle=no-such-blanket')
+    const refused = await shop.fetchWithCf('/market?handle=another-blanket')
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('Retry-After')).toBe('60')
+    expect(refused.headers.get('Cache-Control')).toBe('no-store')
+  })
+})
+
+describe('a checkout in the market of the page', () => {
   let shop: Shop
   beforeAll(async () => {
     shop = await startShop()
@@ -136,25 +164,49 @@ describe('a checkout in the shopper’s market', () => {
   beforeEach(() => shop.double.reset())
 
   const lines = [{ merchandiseId: BLANKET_VARIANT_ID, quantity: 2 }]
+  const json = (body: unknown, headers: Record<string, string> = {}) => ({
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', ...headers },
+    body: JSON.stringify(body),
+  })
 
-  test('cartCreate carries the country in buyerIdentity and @inContext, and the checkout opens in euros', async () => {
-    const res = await shop.fetchWithCf('/checkout', inCountry('DE', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' }, body: JSON.stringify({ lines }) }))
+  test('the page’s country goes in buyerIdentity and @inContext, and the checkout opens in euros', async () => {
+    // A traveller in the US on the German page pays the German page's price.
+    const res = await shop.fetchWithCf('/checkout', inCountry('US', json({ country: 'DE', lines })))
     expect(res.status).toBe(200)
     expect(shop.double.callsOf('CartCreate').map((call) => call.variables)).toEqual([{ input: { lines, buyerIdentity: { countryCode: 'DE' } }, country: 'DE' }])
     const page = await (await fetch(((await res.json()) as { checkoutUrl: string }).checkoutUrl)).text()
     expect(page).toContain('<strong id="total">€70.00</strong> <span id="currency">EUR</span>')
   })
 
-  test('the form post without JavaScript does the same', async () => {
-    const body = new URLSearchParams({ merchandiseId: BLANKET_VARIANT_ID, quantity: '1' })
-    const res = await shop.fetchWithCf('/checkout', inCountry('GB', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' }, body }))
-    expect(res.status).toBe(303)
-    expect(shop.double.callsOf('CartCreate')[0]!.variables).toMatchObject({ input: { buyerIdentity: { countryCode: 'GB' } }, country: 'GB' })
-    expect(await (await fetch(res.headers.get('Location')!)).text()).toContain('<strong id="total">£30.00</strong>')
+  test('a German Accept-Language, for a store that offers German in Germany: cartCreate carries language: DE, and the checkout is in German', async () => {
+    const res = await shop.fetchWithCf('/checkout', inCountry('DE', json({ country: 'DE', languages: ['EN', 'DE'], lines }, { 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.8' })))
+    expect(shop.double.callsOf('CartCreate')[0]!.variables).toMatchObject({ country: 'DE', language: 'DE' })
+    expect(((await res.json()) as { checkoutUrl: string }).checkoutUrl).toContain('locale=de')
   })
 
-  test('a country Shopify does not know is not sent: the cart is the primary market’s', async () => {
-    await shop.fetchWithCf('/checkout', inCountry('T1', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' }, body: JSON.stringify({ lines }) }))
-    expect(shop.double.callsOf('CartCreate').map((call) => call.variables)).toEqual([{ input: { lines } }])
+  test('a language the country is not offered in is not sent: the store’s default', async () => {
+    await shop.fetchWithCf('/checkout', inCountry('GB', json({ country: 'GB', languages: ['EN'], lines }, { 'Accept-Language': 'de-DE,de;q=0.9' })))
+    expect(shop.double.callsOf('CartCreate')[0]!.variables).not.toHaveProperty('language')
+  })
+
+  test('the form post without JavaScript does the same, from the form’s own fields', async () => {
+    const body = new URLSearchParams({ merchandiseId: BLANKET_VARIANT_ID, quantity: '1', country: 'CA', languages: 'EN,FR' })
+    const res = await shop.fetchWithCf('/checkout', inCountry('GB', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin', 'Accept-Language': 'fr-CA' }, body }))
+    expect(res.status).toBe(303)
+    expect(shop.double.callsOf('CartCreate')[0]!.variables).toMatchObject({ input: { buyerIdentity: { countryCode: 'CA' } }, country: 'CA', language: 'FR' })
+    expect(await (await fetch(res.headers.get('Location')!)).text()).toContain('<strong id="total">CA$52.00</strong>')
+  })
+
+  test('ZZ, the page of no known country, makes the primary market’s cart; a page that names no country (an old one) goes by Cloudflare’s', async () => {
+    await shop.fetchWithCf('/checkout', inCountry('DE', json({ country: 'ZZ', lines })))
+    await shop.fetchWithCf('/checkout', inCountry('GB', json({ lines })))
+    expect(shop.double.callsOf('CartCreate').map((call) => call.variables)).toEqual([{ input: { lines } }, { input: { lines, buyerIdentity: { countryCode: 'GB' } }, country: 'GB' }])
+  })
+
+  test('a country that is no country is a 400 that says so', async () => {
+    const res = await shop.fetchWithCf('/checkout', json({ country: 'T1', lines }))
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ issues: [{ path: 'country', message: 'must be a country code Shopify knows, or ZZ' }] })
   })
 })

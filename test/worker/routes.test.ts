@@ -195,7 +195,8 @@ describe('an unhandled error', () => {
     expect(res.headers.get('X-Request-Id')).toBe('ray-test-123')
 
     const entry = shop.logEntries().find((e) => e.requestId === 'ray-test-123' && e.level === 'error')
-    expect(entry).toMatchObject({ message: 'unhandled error', path: '/' })
+    // Rendered at the page's market address, which the shopper's request for / is answered from (src/canonical-pages.ts).
+    expect(entry).toMatchObject({ message: 'unhandled error', path: '/en-zz' })
     expect(JSON.stringify(entry)).toContain('SHOPIFY_STORE_DOMAIN is not set')
   })
 

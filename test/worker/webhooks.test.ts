@@ -1,3 +1,4 @@
+import { marketPath } from '../../client/model/market'
 import { afterEach, expect, test } from 'vitest'
 import { blanket } from '../../storefront-double/catalog'
 import { signedWebhookHeaders } from '../../storefront-double/storefront-double'
@@ -8,8 +9,9 @@ const BROWSER = { 'User-Agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/126.0 Mo
 let shop: Shop | undefined
 afterEach(() => shop?.dispose())
 
+/** A page as Workers Cache keeps it: at its market's address, which a shopper's request for `path` is answered from (src/canonical-pages.ts). */
 const page = async (path: string) => {
-  const res = await shop!.fetch(path, { headers: BROWSER })
+  const res = await shop!.fetch(marketPath('US', path), { headers: BROWSER })
   const html = await res.text()
   return { cache: res.headers.get('cf-cache-status'), html }
 }

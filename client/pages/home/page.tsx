@@ -2,7 +2,6 @@ import { Suspense, use } from 'react'
 import { BenefitStrip } from '../../components/BenefitStrip'
 import { HeroGallery } from '../../components/HeroGallery'
 import { BuyButton } from '../../components/BuyButton'
-import { MarketLine } from '../../components/MarketLine'
 import { loadCarousel } from '../../components/carousel/load'
 import { LIFESTYLE_CAROUSEL } from '../../components/carousel/names'
 import { deferredSection, staticSection } from '../../lib/deferred-section'
@@ -17,6 +16,7 @@ const ClosingCopy = staticSection(() => loadCopy().then((m) => m.ClosingCopy))
 const Characters = staticSection(() => loadCopy().then((m) => m.Characters))
 const LifestyleCarousel = deferredSection(() => loadCarousel(LIFESTYLE_CAROUSEL, () => import('../../components/LifestyleCarousel')).then((m) => m.LifestyleCarousel))
 const Testimonials = staticSection(() => loadCopy().then((m) => m.Testimonials))
+const MarketNote = staticSection(() => import('../../components/MarketNote').then((m) => m.MarketNote))
 
 export default function LandingPage() {
   return (
@@ -31,9 +31,11 @@ export default function LandingPage() {
       <section className="bg-gradient-to-b from-orange-50 to-white">
         <div className="mx-auto max-w-6xl px-4 pb-10 pt-8 text-center md:pt-14">
           <HeroCopy />
-          <BuyButton className="mt-8">Only $38 – Order Now!</BuyButton>
+          <BuyButton className="mt-8">
+            <OrderWords />
+          </BuyButton>
           <p className="mt-3 text-sm font-semibold text-stone-600">yes, shipping is included</p>
-          <MarketLine announce />
+          <MarketNote />
         </div>
       </section>
 
@@ -51,12 +53,33 @@ export default function LandingPage() {
 
       <section className="px-4 py-16 text-center">
         <ClosingCopy />
-        <BuyButton className="mt-8">Only $38 – Order Now!</BuyButton>
+        <BuyButton className="mt-8">
+          <OrderWords />
+        </BuyButton>
         <p className="mt-3 text-sm font-semibold text-stone-600">yes, shipping is included</p>
-        <MarketLine />
+        <MarketNote />
       </section>
     </>
   )
+}
+
+/**
+ * The order buttons' words: the spec's in the store's primary market, else the same words with
+ * the blanket's price in the page's market ('Only CA$52 – Order Now!'). No price at all until
+ * the page's product says which market it is priced in, so a shopper abroad never reads dollars.
+ */
+function OrderWords() {
+  return (
+    <Suspense fallback="Order Now!">
+      <PricedOrderWords />
+    </Suspense>
+  )
+}
+
+/** The words the Worker wrote for the page's market (components/market-words.ts); the spec's where it could not tell the market. */
+function PricedOrderWords() {
+  const resource = use(ProductContext)
+  return (resource && use(resource).market?.order) ?? 'Only $38 – Order Now!'
 }
 
 function LandingProductData() {

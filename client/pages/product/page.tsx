@@ -2,7 +2,6 @@ import { Suspense, use } from 'react'
 import type { Product } from '../../model/product'
 import { BenefitStrip } from '../../components/BenefitStrip'
 import { BuyButton } from '../../components/BuyButton'
-import { MarketLine } from '../../components/MarketLine'
 import { Gallery, type DrawPicture } from '../../components/Gallery'
 import { ShopifyPicture } from '../../components/ShopifyPicture'
 import type { Image } from '../../model/product'
@@ -19,6 +18,7 @@ const ProductNotFound = deferredSection(() => loadStatic().then((m) => m.Product
 const BackToStore = staticSection(() => loadStatic().then((m) => m.BackToStore))
 const ProductSummary = staticSection(() => loadStatic().then((m) => m.ProductSummary))
 const ProductDetailList = staticSection(() => loadStatic().then((m) => m.ProductDetailList))
+const MarketNote = staticSection(() => import('../../components/MarketNote').then((m) => m.MarketNote))
 const ShippingAndReturns = staticSection(() => import('../../components/ShippingAndReturns').then((m) => m.ShippingAndReturns))
 
 const ProductPicture: DrawPicture<{ image: Image }> = ({ picture, ...rest }) => <ShopifyPicture image={picture.image} {...rest} />
@@ -59,7 +59,7 @@ function ProductView({ product }: { product: Product }) {
             <BuyButton then="toast" className="mt-8 w-full md:w-auto">
               Add to Cart
             </BuyButton>
-            <MarketLine announce />
+            <MarketNote />
 
             {/* <details> opens without JavaScript, and before the app is live. */}
             <details className="group mt-8 rounded-2xl border border-stone-200">

@@ -1,7 +1,7 @@
 import type { Product } from '../../model/product'
 import { ArrowLeftIcon } from '../../components/product-icons'
 import { productDetails } from '../../content/product-details'
-import { formatPrice } from '../../lib/format'
+import { formatMoney } from '../../lib/format-money'
 
 // The product page's parts that need no code in the browser (text, pictures, links).
 // ProductPage shows them as static sections (the skeleton and 'not found' as deferred
@@ -12,7 +12,7 @@ export function ProductSummary({ product }: { product: Product }) {
     <>
       <h1 className="text-3xl font-extrabold text-stone-900 md:text-4xl">{product.title}</h1>
       <p className="mt-3 text-2xl font-bold text-orange-700" data-testid="price">
-        {formatPrice(product.priceRange.minVariantPrice.amount)}
+        {formatMoney(product.priceRange.minVariantPrice)}
       </p>
       <p className="mt-5 whitespace-pre-line text-stone-700">{product.description}</p>
     </>

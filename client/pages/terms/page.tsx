@@ -7,8 +7,10 @@ export default function TermsPage() {
       <p>These terms apply to every order placed at Square Snuggles. By placing an order you agree to them.</p>
       <h2>Orders and payments</h2>
       <p>
-        Prices on this site are in US dollars and include shipping. Outside the United States, the checkout charges the
-        price for your country, in its currency, shipping included; the page tells you that price before you order.
+        Prices include shipping. Where we sell in your country’s own currency (Canada, the United Kingdom, the euro
+        countries, Australia and the others the shop’s pages price in their currency), every price you see is in that
+        currency and is what the checkout charges. Everywhere else prices are in US dollars, and the checkout charges
+        US dollars. The page shows the price you will pay before you order.
         Payment is taken on Shopify’s secure checkout page; we never see or store your card details. An order is confirmed when you receive our confirmation e-mail. We may cancel an order and
         refund it in full if a product cannot be made or was listed at an obviously wrong price.
       </p>

@@ -1,0 +1,21 @@
+import { use } from 'react'
+import { ProductContext } from '../product-context'
+import { marketWords } from './market-words'
+
+/**
+ * The market's words beside the order buttons (market-words.ts), written into the page by the
+ * server, in the flow of the page: it takes its own room, so it can neither move nor cover
+ * what follows, and it is there without JavaScript. A static section: no code in the browser.
+ */
+export function MarketNote() {
+  const resource = use(ProductContext)
+  const result = resource ? use(resource) : null
+  const price = result?.status === 'found' ? result.product.variants[0]?.price : undefined
+  const words = marketWords(result?.market, price?.currencyCode)
+  if (!words) return null
+  return (
+    <p className="mt-3 text-sm font-semibold text-stone-700" data-testid="market-note">
+      {words}
+    </p>
+  )
+}

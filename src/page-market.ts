@@ -1,0 +1,36 @@
+import { orderWords } from '../client/components/market-words'
+import type { PageMarket } from '../client/model/market'
+import type { Product } from '../client/model/product'
+import type { ShopMarkets } from './storefront/product'
+
+/**
+ * What a page written for `country` tells its shopper (client/model/market.ts), from where the
+ * store sells and ships (Shopify's answer, kept with the product). No country (Shopify's
+ * unknown region) is the primary market's page, as a cart made without one is the primary
+ * market's.
+ */
+export function pageMarket(country: string | null, markets: ShopMarkets, product: Product | null = null): PageMarket {
+  const shipsTo = markets.shipsTo.map((code) => countryName(code, markets)).sort((a, b) => a.localeCompare(b, 'en'))
+  const known = country === null || country === 'ZZ' ? null : country
+  const primary = known === null || known === markets.primaryCountry
+  return {
+    country: known,
+    primary,
+    order: orderWords(primary, product?.variants[0]?.price),
+    name: known && countryName(known, markets),
+    ships: known === null || markets.shipsTo.includes(known),
+    shipsTo,
+    languages: markets.countries.find((entry) => entry.isoCode === known)?.languages ?? [],
+  }
+}
+
+/** Shopify's name for a country of its markets, else the English name of the region. */
+export function countryName(country: string, markets: ShopMarkets): string {
+  const known = markets.countries.find((entry) => entry.isoCode === country)?.name
+  if (known) return known
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' }).of(country) ?? country
+  } catch {
+    return country
+  }
+}

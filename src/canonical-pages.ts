@@ -26,7 +26,8 @@ import { shopperCountry } from './storefront/country-codes'
  * no-store`): an unprefixed address is every country's, and odd spellings would fill the
  * cache. A kept page then costs one light invocation and a cache hit, never a render. The
  * query stays in the shopper's address bar, for whatever reads `utm_*` there. Paths that are
- * not pages of the table (`/cart/status`, `/market`, the 404 page) are left alone.
+ * neither pages of the table nor KEPT_ELSEWHERE (`/cart/status`, `/market`, the 404 page) are
+ * left alone.
  */
 export const canonicalPages: MiddlewareHandler<AppEnv> = async (c, next) => {
   const self = (c.executionCtx as ExecutionContext & { exports?: { default?: Fetcher } }).exports?.default
@@ -34,7 +35,7 @@ export const canonicalPages: MiddlewareHandler<AppEnv> = async (c, next) => {
   const url = new URL(c.req.url)
   const spelled = canonicalPath(url.pathname)
   const pagePath = isPagePath(spelled)
-  if (!pagePath && (url.pathname.startsWith('/cart/') || url.pathname === '/market')) return next()
+  if (!pagePath && !KEPT_ELSEWHERE.includes(url.pathname)) return next()
   const marketed = marketOfPath(spelled)
   const path = !pagePath ? spelled : marketed ? marketPath(marketed.country, marketed.rest) : marketPath(shopperCountry(c.req.raw) ?? 'ZZ', spelled)
   const asked = new Headers(c.req.raw.headers)
@@ -52,6 +53,13 @@ export const canonicalPages: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (location && prefix && !marketed && location.startsWith(prefix + '/')) headers.set('Location', location.slice(prefix.length))
   return new Response(answer.body, { status: answer.status, headers })
 }
+
+/**
+ * The addresses besides the pages that a cache keeps, and whose query no route reads. Every
+ * other address reads its query (`/cart/status?id=`, a permalink's `?discount=`, a discount
+ * link's `?redirect=`) or is never kept, and is left alone.
+ */
+const KEPT_ELSEWHERE = ['/sitemap.xml', '/robots.txt', '/.well-known/ucp', '/speculation-rules.json']
 
 /** Whether an address is one of the table's pages, in a market or not. */
 export function isPagePath(path: string): boolean {

@@ -11,9 +11,11 @@ import { checkout } from './routes/checkout'
 import { events } from './routes/events'
 import { pages, renderError, renderNotFound } from './routes/page-routes'
 import { webhooks } from './routes/webhooks'
+import { doors } from './routes/doors'
+import { productMarkdown } from './routes/product-markdown'
 import { speculationRules, SPECULATION_RULES_PATH } from './routes/speculation-rules'
 import { market } from './routes/market'
-import { ucpProfile, UCP_PATH } from './routes/ucp'
+import { ucpMcp, ucpProfile, UCP_MCP_PATH, UCP_PATH } from './routes/ucp'
 import { MARKET_PATH } from '../client/model/market'
 import { runScheduledCheck } from './monitoring/scheduled-check'
 import type { Bindings } from './config'
@@ -43,7 +45,11 @@ app.use(pageRenderer)
 app.route(SPECULATION_RULES_PATH, speculationRules)
 app.route(MARKET_PATH, market)
 app.route(UCP_PATH, ucpProfile)
+app.route(UCP_MCP_PATH, ucpMcp)
 app.route('/checkout', checkout)
+// Shopify's own URLs onto the shop's domain (/products/…, /cart, cart permalinks, /discount/…).
+app.route('/', doors)
+app.route('/', productMarkdown)
 app.route('/cart', cartStatus)
 app.route('/events', events)
 app.route('/webhooks', webhooks)

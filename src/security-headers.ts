@@ -44,7 +44,13 @@ export function newNonce(): string {
  * inline script.
  */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
-  await otherSecurityHeaders(c, next)
+  let ownReferrerPolicy: string | null = null
+  await otherSecurityHeaders(c, async () => {
+    await next()
+    // A door to Shopify (src/routes/doors.ts) sends no referrer at all; secureHeaders would overwrite it.
+    ownReferrerPolicy = c.res.headers.get('Referrer-Policy')
+  })
+  if (ownReferrerPolicy) c.res.headers.set('Referrer-Policy', ownReferrerPolicy)
   if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', contentSecurityPolicy(configOrNull(c.env)))
 })
 

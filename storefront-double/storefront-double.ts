@@ -27,7 +27,16 @@ export type Fault =
 export type Operation = 'ProductByHandle' | 'CountryOffer' | 'CartCreate' | 'CartStatus'
 export type Call = { operationName: string | null; variables: Record<string, unknown>; headers: Record<string, string> }
 
-type Cart = { token: string; lines: { variantId: string; quantity: number }[]; completed?: boolean; countryCode: string | null; language: string | null }
+type Cart = {
+  token: string
+  lines: { variantId: string; quantity: number }[]
+  completed?: boolean
+  countryCode: string | null
+  language: string | null
+  discountCodes: string[]
+  note: string | null
+  attributes: { key: string; value: string }[]
+}
 
 /** The market a country buys in: its own when the shop sells there, else the primary market, as Shopify falls back. */
 function marketOf(country: string | null | undefined) {
@@ -85,6 +94,9 @@ export function createStorefrontDouble() {
   let checkoutOrigin: string | null = null
   /** The store's UCP profile (`/.well-known/ucp`): how it fails, when it does, and who asked. */
   let ucpFailure: { status: number } | null = null
+  /** The profile's answer, when a test has Shopify answer otherwise (a redirect, a page of HTML, a 404). */
+  let ucpAnswer: ((origin: string) => Response) | null = null
+  const ucpMcpCalls: { headers: Record<string, string>; body: string }[] = []
   /** Where the shop ships (`shop.shipsToCountries`): SHIPS_TO unless a test says otherwise. */
   let shipsTo = SHIPS_TO
   const ucpCalls: { method: string; headers: Record<string, string>; search: string }[] = []
@@ -167,7 +179,17 @@ export function createStorefrontDouble() {
         const cart = carts.get(id.replace('gid://shopify/Cart/', '').split('?')[0]!)
         return cart && !cart.completed ? cartOf(cart) : null
       },
-      cartCreate: ({ input }: { input: { lines?: { merchandiseId: string; quantity?: number }[]; buyerIdentity?: { countryCode?: string } } }) => {
+      cartCreate: ({
+        input,
+      }: {
+        input: {
+          lines?: { merchandiseId: string; quantity?: number }[]
+          buyerIdentity?: { countryCode?: string }
+          discountCodes?: string[]
+          note?: string
+          attributes?: { key: string; value: string }[]
+        }
+      }) => {
         const lookup = variants()
         const userErrors = (input.lines ?? []).flatMap((line, i) => {
           const field = ['input', 'lines', String(i)]
@@ -183,6 +205,9 @@ export function createStorefrontDouble() {
           lines: (input.lines ?? []).map((l) => ({ variantId: l.merchandiseId, quantity: l.quantity ?? 1 })),
           countryCode: input.buyerIdentity?.countryCode ?? null,
           language,
+          discountCodes: input.discountCodes ?? [],
+          note: input.note ?? null,
+          attributes: input.attributes ?? [],
         }
         carts.set(cart.token, cart)
         return { cart: cartOf(cart), userErrors: [], warnings: [] }
@@ -274,7 +299,10 @@ export function createStorefrontDouble() {
       `<!doctype html><html lang="${escapeHtml(url.searchParams.get('locale') ?? 'en')}"><head><meta charset="utf-8"><title>Checkout – Storefront double</title><link rel="icon" href="data:,"></head><body>` +
         `<h1>Checkout (local Storefront double)</h1><p>Channel: <span id="channel">${escapeHtml(url.searchParams.get('channel') ?? '')}</span></p>` +
         `<table><thead><tr><th>Item</th><th>Qty</th><th>Price</th></tr></thead><tbody>${rows.join('')}</tbody></table>` +
-        `<p>Total: <strong id="total">${formatMoney({ amount: String(total), currencyCode: where.currency })}</strong> <span id="currency">${where.currency}</span></p></body></html>`,
+        `<p>Total: <strong id="total">${formatMoney({ amount: String(total), currencyCode: where.currency })}</strong> <span id="currency">${where.currency}</span></p>` +
+        `<p>Discount codes: <span id="discounts">${escapeHtml(cart.discountCodes.join(','))}</span></p>` +
+        `<p>Note: <span id="note">${escapeHtml(cart.note ?? '')}</span></p>` +
+        `<p>Attributes: <span id="attributes">${escapeHtml(cart.attributes.map(({ key, value }) => `${key}=${value}`).join('&'))}</span></p></body></html>`,
       { headers: { 'Content-Type': 'text/html; charset=utf-8' } },
     )
   }
@@ -286,8 +314,11 @@ export function createStorefrontDouble() {
     .on(['GET', 'HEAD'], '/.well-known/ucp', (c) => {
       const url = new URL(c.req.url)
       ucpCalls.push({ method: c.req.method, headers: Object.fromEntries(c.req.raw.headers), search: url.search })
+      if (ucpAnswer) return ucpAnswer(url.origin)
       if (ucpFailure) return c.json({ error: 'Internal error' }, ucpFailure.status as 500)
       const body = JSON.stringify(ucpProfile(url.origin))
+      // Shopify's CDN answers a request with the profile's validator as unchanged.
+      if (c.req.header('If-None-Match') === `"ucp-${body.length}"`) return c.body(null, 304, { ETag: `"ucp-${body.length}"` })
       return c.body(body, 200, {
         'Content-Type': 'application/json',
         ETag: `"ucp-${body.length}"`,
@@ -296,6 +327,13 @@ export function createStorefrontDouble() {
         'X-Request-Id': 'shopify-internal-3b1f',
         'Cache-Control': 'max-age=300',
       })
+    })
+    // The store's UCP endpoint over MCP (JSON-RPC): answers every call, and keeps what it was sent.
+    .post('/api/ucp/mcp', async (c) => {
+      const body = await c.req.text()
+      ucpMcpCalls.push({ headers: Object.fromEntries(c.req.raw.headers), body })
+      const id = (JSON.parse(body) as { id?: unknown }).id ?? null
+      return c.json({ jsonrpc: '2.0', id, result: { tools: [{ name: 'search_catalog' }] } }, 200, { 'Set-Cookie': '_shopify_s=session; Path=/' })
     })
     .get(`${CDN_PATH}:file`, (c) => cdn.serve(c.req.param('file'), new URL(c.req.url), c.req.header('Accept') ?? ''))
     .get(`${ELSEWHERE_PATH}:file`, (c) => cdn.serveOriginal(c.req.param('file')))
@@ -337,6 +375,11 @@ export function createStorefrontDouble() {
     set shipsTo(countries: string[]) {
       shipsTo = countries
     },
+    ucpMcpCalls,
+    /** The UCP profile is answered by `answer` until called with null. */
+    answerUcp(answer: ((origin: string) => Response) | null) {
+      ucpAnswer = answer
+    },
     /** The UCP profile answers `status` (a 5xx) until called with null. */
     failUcp(status: number | null) {
       ucpFailure = status === null ? null : { status }
@@ -373,6 +416,8 @@ export function createStorefrontDouble() {
       operationLatencyMs.clear()
       checkoutOrigin = null
       ucpFailure = null
+      ucpAnswer = null
+      ucpMcpCalls.length = 0
       shipsTo = SHIPS_TO
       ucpCalls.length = 0
       gate = null

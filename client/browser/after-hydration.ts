@@ -2,6 +2,7 @@
 import type { BrowserEvent } from '../analytics/vocabulary'
 import { startFieldAnalytics } from '../analytics/start'
 import { startCartEffects } from './cart-effects'
+import { openCartFromAddress } from './cart-door'
 
 /**
  * Starts the stored cart's effects and the field analytics once the page is shown: at once,
@@ -12,5 +13,7 @@ import { startCartEffects } from './cart-effects'
 export async function startBesideTheApp(page: string, tracked: BrowserEvent[]): Promise<() => void> {
   if ((document as { prerendering?: boolean }).prerendering) await new Promise((shown) => document.addEventListener('prerenderingchange', shown, { once: true }))
   startFieldAnalytics(page, tracked)
-  return startCartEffects()
+  const stop = startCartEffects()
+  openCartFromAddress()
+  return stop
 }

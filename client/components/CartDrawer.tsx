@@ -1,9 +1,9 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
-import { useEffect, useId, useLayoutEffect, useRef } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { preconnect } from 'react-dom'
 import { Drawer } from 'vaul'
 import { cartTotal, isLoadingAtom, pricedLines, removeItemAtom, updateQuantityAtom } from '../cart/cart-edits'
-import { MAX_QUANTITY, type CartItem } from '../model/cart'
+import { DISCOUNT_CODE, DISCOUNT_COOKIE, MAX_QUANTITY, type CartItem } from '../model/cart'
 import { isCartOpenAtom, itemsAtom, knownQuantityAtom } from '../cart/cart-atoms'
 import { useCheckout } from '../cart/use-checkout'
 import { track } from '../analytics/track'
@@ -35,6 +35,7 @@ export default function CartDrawer() {
   const currencyCode = items[0]?.price.currencyCode ?? (result?.status === 'found' ? result.product.variants[0]?.price.currencyCode : undefined)
   const total = items.length > 0 ? cartTotal(items) : currencyCode ? { amount: '0', currencyCode } : null
   const market = marketWords(result?.market, currencyCode)
+  const discount = useDiscountCode()
   const loading = useAtomValue(isLoadingAtom)
   const checkout = useCheckout()
   // The sheet is opened from code (an Order button, the cart button), not from a Radix
@@ -100,6 +101,11 @@ export default function CartDrawer() {
             {market && (
               <p className="mb-4 text-sm font-semibold text-stone-700" data-testid="cart-market-note">
                 {market}
+              </p>
+            )}
+            {discount && (
+              <p className="mb-4 text-sm font-semibold text-stone-700" data-testid="cart-discount">
+                Discount code {discount} will be applied at checkout.
               </p>
             )}
             {/* Busy, it is aria-disabled rather than disabled: a disabled button loses the
@@ -190,6 +196,16 @@ function CartLine({ item }: { item: CartItem }) {
       </div>
     </li>
   )
+}
+
+/** The code a discount link left for this browser (src/routes/doors.ts), which the checkout sends. */
+function useDiscountCode(): string | null {
+  const [code] = useState(() => {
+    const value = document.cookie.split('; ').find((pair) => pair.startsWith(`${DISCOUNT_COOKIE}=`))?.slice(DISCOUNT_COOKIE.length + 1)
+    const decoded = value && decodeURIComponent(value)
+    return decoded && DISCOUNT_CODE.test(decoded) ? decoded : null
+  })
+  return code
 }
 
 /**

@@ -41,3 +41,11 @@ export const EMPTY_CART: StoredCart = { items: [], cartId: null, checkoutUrl: nu
  * within a day 'gone' is a paid order; later it may be either, and the lines are kept.
  */
 export const HOSTED_CART_PAID_WITHIN_MS = 24 * 60 * 60 * 1000
+
+/**
+ * A discount code as a discount link gives it (`/discount/{code}`): letters, digits, dashes
+ * and underscores, as Shopify's codes are written, up to 64. Kept for this browser in the
+ * DISCOUNT_COOKIE, which the sheet reads to say it and POST /checkout to send it.
+ */
+export const DISCOUNT_CODE = /^[\p{L}\p{N}_-]{1,64}$/u
+export const DISCOUNT_COOKIE = 'discount_code'

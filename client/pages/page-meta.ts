@@ -8,6 +8,8 @@ export type Head = {
   description: string
   /** The page's one public address, on SHOP_ORIGIN (its market's: src/routes/page-routes.tsx). */
   canonical?: string
+  /** The page as Markdown, for agents (src/routes/product-markdown.ts). */
+  markdown?: string
   /** The same page in each market (`hreflang`), set by the Worker for a page that sells. */
   alternates?: { hreflang: string; href: string }[]
   noindex?: boolean

@@ -28,6 +28,7 @@ export function Document({ head, page, styles, modules, children }: DocumentProp
         <meta name="description" content={head.description} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {head.canonical && <link rel="canonical" href={head.canonical} />}
+        {head.markdown && <link rel="alternate" type="text/markdown" href={head.markdown} />}
         {head.alternates?.map((alternate) => <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={alternate.href} />)}
         {head.noindex && <meta name="robots" content="noindex" />}
         <meta property="og:site_name" content={SHOP_NAME} />

@@ -5,7 +5,8 @@ import { endTime, startTime } from 'hono/timing'
 import { zValidator } from '@hono/zod-validator'
 import { z } from 'zod'
 import type { CheckoutFailure } from '../../client/analytics/vocabulary'
-import { MAX_LINES, MAX_QUANTITY, VARIANT_ID } from '../../client/model/cart'
+import { DISCOUNT_CODE, DISCOUNT_COOKIE, MAX_LINES, MAX_QUANTITY, VARIANT_ID } from '../../client/model/cart'
+import { getCookie } from 'hono/cookie'
 import type { AppEnv } from '../app-env'
 import { limitPerClient } from './limit-per-client'
 import { readConfig } from '../config'
@@ -99,7 +100,10 @@ async function startCheckout(c: Context<AppEnv>, lines: CartLineInput[], market:
     // where Shopify offers it there.
     const country = market.country === undefined ? shopperCountry(c.req.raw) : market.country === 'ZZ' ? null : market.country
     const language = checkoutLanguage(c.req.header('Accept-Language'), market.languages ?? [])
-    cart = await createCart(config.storefront, lines, { buyerIp: c.req.header('CF-Connecting-IP'), country, language })
+    // A discount link's code, remembered for this browser (src/routes/doors.ts).
+    const discount = getCookie(c, DISCOUNT_COOKIE)
+    const extras = discount && DISCOUNT_CODE.test(discount) ? { discountCodes: [discount] } : {}
+    cart = await createCart(config.storefront, lines, { buyerIp: c.req.header('CF-Connecting-IP'), country, language, extras })
   } catch (error) {
     const failure = (error instanceof StorefrontError ? error.kind : 'internal') satisfies CheckoutFailure
     record(c, { event: 'checkout_failed', detail: failure })

@@ -12,6 +12,7 @@ import { readProduct, TooManyLookups } from '../storefront/read-product'
 import { marketOfPath, marketPath } from '../../client/model/market'
 import { isMarketCountry, shopperCountry } from '../storefront/country-codes'
 import { pageMarket } from '../page-market'
+import { isPagePath } from '../canonical-pages'
 import type { ShopMarkets } from '../storefront/product'
 import type { Head } from '../../client/pages/page-meta'
 
@@ -57,14 +58,15 @@ function countryOfPage(c: Context<AppEnv>): { country: string | null; shared: bo
  */
 function localized(head: Head, country: string | null, markets: ShopMarkets | null, address: (path: string) => string): Head {
   if (!head.canonical || !markets) return head
-  const path = new URL(head.canonical).pathname
+  const asWritten = new URL(head.canonical).pathname
+  const path = marketOfPath(asWritten)?.rest ?? asWritten
   const at = (code: string) => address(code === markets.primaryCountry ? path : marketPath(code, path))
   return {
     ...head,
-    canonical: country ? at(country) : head.canonical,
+    canonical: country ? at(country) : address(path),
     alternates: [
       ...markets.countries.map((entry) => ({ hreflang: `en-${entry.isoCode}`, href: at(entry.isoCode) })),
-      { hreflang: 'x-default', href: head.canonical },
+      { hreflang: 'x-default', href: address(path) },
     ],
   }
 }
@@ -109,7 +111,8 @@ async function render(c: Context<AppEnv>, name: PageName, meta: PageMeta): Promi
         meta.head({
           params,
           product,
-          address,
+          // The market's own addresses for its pages (the structured data's offer is at the page that shows its price).
+          address: (path) => address(market.country && markets && market.country !== markets.primaryCountry && isPagePath(path) ? marketPath(market.country, path) : path),
           // Read only by a page that shows its product: the error page, drawn when the
           // configuration is what failed, must not ask for it. Where it ships is Shopify's
           // answer, asked with the product.
@@ -155,6 +158,13 @@ pages.get('/sitemap.xml', async (c) => {
   return c.body(`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`, 200, {
     'Content-Type': 'application/xml; charset=utf-8',
   })
+})
+
+/** Crawlers: everywhere but the doors that make carts, and where the sitemap is (on SHOP_ORIGIN, as the protocol wants it absolute). */
+pages.get('/robots.txt', (c) => {
+  settle(c, { status: 200, complete: true, tags: [] })
+  const disallowed = ['/checkout', '/cart/', '/buy/', '/discount/', '/api/']
+  return c.text(['User-agent: *', 'Allow: /', ...disallowed.map((path) => `Disallow: ${path}`), '', `Sitemap: ${addressOn(c)('/sitemap.xml')}`, ''].join('\n'))
 })
 
 export const renderNotFound = async (c: Context<AppEnv>): Promise<Response> => render(c, 'not-found', await metaOf('not-found'))

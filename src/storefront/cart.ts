@@ -6,6 +6,9 @@ import { StorefrontError, storefrontFetch } from './client'
 /** A line of the cart to create: a variant and how many. */
 export type CartLineInput = { merchandiseId: string; quantity: number }
 
+/** What a cart may carry besides its lines: a discount link's code, a cart permalink's note and attributes (`CartInput`). */
+export type CartExtras = { discountCodes?: string[]; note?: string; attributes?: { key: string; value: string }[] }
+
 /** The hosted cart as Shopify created it: docs/product.md's fields ('The cart'), its lines flattened. */
 export type CreatedCart = { id: string; checkoutUrl: string; totalQuantity: number; totalAmount: Money; lines: CartLineInput[] }
 
@@ -83,12 +86,13 @@ export function withOnlineStoreChannel(checkoutUrl: string): string {
 export async function createCart(
   config: StorefrontConfig,
   lines: CartLineInput[],
-  { buyerIp, country, language }: { buyerIp?: string | null; country?: string | null; language?: string | null } = {},
+  { buyerIp, country, language, extras = {} }: { buyerIp?: string | null; country?: string | null; language?: string | null; extras?: CartExtras } = {},
 ): Promise<CreatedCart> {
   const data = await storefrontFetch(config, {
     query: CART_CREATE_MUTATION,
     variables: {
-      ...(country ? { input: { lines, buyerIdentity: { countryCode: country } }, country } : { input: { lines } }),
+      input: { lines, ...(country && { buyerIdentity: { countryCode: country } }), ...extras },
+      ...(country && { country }),
       ...(language && { language }),
     },
     data: cartCreateData,

@@ -125,6 +125,34 @@ describe.skipIf(unavailable)(`${ENGINE}:${unavailable ? ` skipped: ${unavailable
     await expect.poll(() => badge(tab)).toBe('1')
   })
 
+  // Doors Shopify opens onto the shop's domain (src/routes/doors.ts).
+  test('a catalog’s cart permalink lands on Shopify’s checkout holding its lines', async () => {
+    const tab = await visit('/about')
+    await tab.goto(`${door.origin}/cart/${BLANKET_VARIANT_ID.split('/').pop()}:2`)
+    await until(tab, "location.pathname.startsWith('/checkouts/cn/')")
+    expect(await textOf(tab, '[data-qty]')).toBe('2')
+    // Back on the shop's own page, whose problems the suite reads after the test (Shopify's checkout has no recorder).
+    await tab.goto(door.origin + '/about')
+    await until(tab, "document.documentElement.dataset.hydrated === 'true'")
+  })
+
+  test('back through /cart: the sheet open over the landing page, the stored cart unchanged, no dead step of history', async () => {
+    const tab = await visit('/product/toddler-blanket')
+    await tab.click('button', 'Add to Cart')
+    await onPage(tab, 'Added to cart!')
+    await until(tab, `JSON.parse(localStorage.getItem('shopify-cart') ?? '{}').items?.[0]?.quantity === 1`)
+    const stored = await tab.evaluate<string>(`localStorage.getItem('shopify-cart')`)
+    const steps = await tab.evaluate<number>('history.length')
+    await tab.goto(door.origin + '/cart')
+    await until(tab, "document.documentElement.dataset.hydrated === 'true'")
+    await expect.poll(() => drawerOpen(tab)).toBe(true)
+    expect(await tab.evaluate(`location.pathname + location.hash`)).toBe('/')
+    await until(tab, `document.querySelector('[data-testid="cart-subtitle"]')?.textContent === '1 item in your cart'`)
+    expect(await tab.evaluate(`localStorage.getItem('shopify-cart')`)).toBe(stored)
+    // Two steps: the landing page, and the open sheet's own (which Back closes); none for /cart or #cart.
+    expect(await tab.evaluate<number>('history.length')).toBe(steps + 2)
+  })
+
   // Back to a page from before the cart changed: WebKit (every iPhone) brings it back whole
   // from its back-forward cache, and that page heard none of the cart's changes.
   test('back on a page from before the cart changed: the cart as it is now', async () => {

@@ -79,6 +79,9 @@ describe('a page for each market', () => {
     expect(page).toContain(`<link rel="alternate" hrefLang="en-US" href="http://127.0.0.1:8787/"/>`)
     expect(page).toContain(`<link rel="alternate" hrefLang="en-CA" href="http://127.0.0.1:8787/en-ca"/>`)
     expect(page).toContain(`<link rel="alternate" hrefLang="x-default" href="http://127.0.0.1:8787/"/>`)
+    // The offer search engines read is at the page that shows its price.
+    const data = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(page)![1]!)
+    expect([data.url, data.offers.url, data.offers.priceCurrency]).toEqual(['http://127.0.0.1:8787/en-nl/product/toddler-blanket', 'http://127.0.0.1:8787/en-nl', 'EUR'])
     const us = await text(await shop.fetchWithCf('/', inCountry('US')))
     expect(us).toContain(`<link rel="canonical" href="http://127.0.0.1:8787/"/>`)
   })

@@ -26,7 +26,7 @@ type Metafile = { inputs: Record<string, { imports: { path: string; kind: string
  * template import counts the product page's only. What a newcomer reads to follow one request.
  */
 function filesAColdProductRequestReaches(meta: Metafile): string[] {
-  const otherRoutes = /^src\/routes\/(checkout|cart-status|webhooks|events|market|ucp)\.ts$|^src\/monitoring\//
+  const otherRoutes = /^src\/routes\/(checkout|cart-status|webhooks|events|market|ucp|doors|product-markdown)\.ts$|^src\/monitoring\//
   const reached = new Set<string>()
   const walk = (path: string) => {
     if (reached.has(path) || !meta.inputs[path] || otherRoutes.test(path)) return

@@ -89,7 +89,7 @@ describe('security headers on every response', () => {
   })
 
   test('static assets, served without the Worker, get their headers from public/_headers', async () => {
-    for (const path of ['/favicon.svg', '/robots.txt']) {
+    for (const path of ['/favicon.svg', '/images/characters.svg']) {
       const res = await shop.fetch(path)
       expect(res.status).toBe(200)
       expect(res.headers.get('X-Request-Id')).toBeNull() // the Worker did not run

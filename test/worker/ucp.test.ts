@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => shop?.dispose())
 beforeEach(() => shop.double.reset())
 
-test('the profile as Shopify serves it, with only its type and validators, kept 60 s and a day stale while Shopify errs', async () => {
+test('the profile as Shopify serves it, with only its type and validators, kept 60 s and at most 300 s stale while Shopify errs', async () => {
   const res = await shop.fetch('/.well-known/ucp?agent=1', { headers: { Cookie: 'cart=secret; _shopify_y=me', Authorization: 'Bearer shopper', 'Accept-Language': 'de', 'User-Agent': 'agent/1' } })
   expect(res.status).toBe(200)
   const profile = (await res.json()) as { ucp: { version: string; services: Record<string, { endpoint?: string }[]>; capabilities: Record<string, unknown>; payment_handlers: Record<string, unknown> } }
@@ -23,7 +23,7 @@ test('the profile as Shopify serves it, with only its type and validators, kept 
   expect(res.headers.get('Content-Type')).toBe('application/json')
   expect(res.headers.get('ETag')).toMatch(/^"ucp-\d+"$/)
   expect(res.headers.get('Last-Modified')).toBe('Tue, 01 Sep 2026 00:00:00 GMT')
-  expect(res.headers.get('Cache-Control')).toBe('public, max-age=1, stale-if-error=86400')
+  expect(res.headers.get('Cache-Control')).toBe('public, max-age=1, stale-if-error=300')
   // Nothing of Shopify's own, and nothing of this request in what the edge keeps.
   for (const name of ['Set-Cookie', 'X-Request-Id', 'Server-Timing']) expect(res.headers.get(name)).toBeNull()
 
@@ -74,4 +74,79 @@ test('other methods are refused, saying which are allowed', async () => {
   const res = await shop.fetch('/.well-known/ucp', { method: 'POST', body: '{}' })
   expect(res.status).toBe(405)
   expect(res.headers.get('Allow')).toBe('GET, HEAD')
+})
+
+// The specification's 'Profile Requirements': no redirects, JSON only, validators honoured.
+test.each([
+  ['a redirect, which is not followed', () => new Response(null, { status: 301, headers: { Location: 'https://elsewhere.example/profile.json' } })],
+  ['a page of HTML', () => new Response('<!doctype html><title>Store</title>', { headers: { 'Content-Type': 'text/html' } })],
+  ['JSON under another type', () => new Response('{"ucp":{}}', { headers: { 'Content-Type': 'text/plain' } })],
+])('Shopify answering %s: a 502 no cache keeps, logged', async (_, answer) => {
+  const fresh = await startShop({ UCP_PROFILE_CACHE_SECONDS: '60' })
+  onTestFinished(() => fresh.dispose())
+  fresh.double.answerUcp(answer)
+  for (let i = 0; i < 2; i++) {
+    const res = await fresh.fetch('/.well-known/ucp')
+    expect([res.status, res.headers.get('Cache-Control'), res.headers.get('cf-cache-status')]).toEqual([502, 'no-store', 'DYNAMIC'])
+  }
+  expect(fresh.double.ucpCalls).toHaveLength(2)
+  expect(fresh.logEntries().some((entry) => /UCP profile (redirected|is not JSON)/.test(String(entry.message)) && entry.requestId)).toBe(true)
+})
+
+test('a store that publishes no profile: a 404 no cache keeps, so one published since is served at once', async () => {
+  const fresh = await startShop({ UCP_PROFILE_CACHE_SECONDS: '60' })
+  onTestFinished(() => fresh.dispose())
+  fresh.double.answerUcp(() => new Response('Not Found', { status: 404 }))
+  const missing = await fresh.fetch('/.well-known/ucp')
+  expect([missing.status, missing.headers.get('Cache-Control'), missing.headers.get('cf-cache-status')]).toEqual([404, 'no-store', 'DYNAMIC'])
+  fresh.double.answerUcp(null)
+  expect((await fresh.fetch('/.well-known/ucp')).status).toBe(200)
+})
+
+test('the client’s validators go to Shopify, and its 304 comes back', async () => {
+  const fresh = await startShop({ UCP_PROFILE_CACHE_SECONDS: '60' })
+  onTestFinished(() => fresh.dispose())
+  const etag = (await fetch(`${fresh.doubleOrigin}/.well-known/ucp`)).headers.get('ETag')!
+  fresh.double.reset()
+  const res = await fresh.fetch('/.well-known/ucp', { headers: { 'If-None-Match': etag, 'If-Modified-Since': 'Tue, 01 Sep 2026 00:00:00 GMT' } })
+  expect(res.status).toBe(304)
+  expect(res.headers.get('ETag')).toBe(etag)
+  expect(fresh.double.ucpCalls[0]!.headers['if-none-match']).toBe(etag)
+  expect(fresh.double.ucpCalls[0]!.headers['if-modified-since']).toBe('Tue, 01 Sep 2026 00:00:00 GMT')
+})
+
+test('a stale profile is served for at most 300 s while Shopify errs: it carries the store’s signing keys', async () => {
+  const res = await shop.fetch('/.well-known/ucp')
+  expect(res.headers.get('Cache-Control')).toMatch(/stale-if-error=300$/)
+})
+
+test('POST /api/ucp/mcp goes to the store’s Shopify domain with its body, type and UCP headers, never cookies or authorization; private, no-store', async () => {
+  const call = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list', params: { meta: { 'ucp-agent': { profile: 'https://agent.example/profile.json' } } } })
+  const res = await shop.fetch('/api/ucp/mcp', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'UCP-Agent': 'profile="https://agent.example/profile.json"', 'Idempotency-Key': 'k-1', Cookie: 'cart=secret', Authorization: 'Bearer shopper', 'X-Forwarded-For': '203.0.113.9' },
+    body: call,
+  })
+  expect(res.status).toBe(200)
+  expect(await res.json()).toEqual({ jsonrpc: '2.0', id: 7, result: { tools: [{ name: 'search_catalog' }] } })
+  expect(res.headers.get('Cache-Control')).toBe('private, no-store')
+  expect(res.headers.get('Set-Cookie')).toBeNull()
+  const [passed] = shop.double.ucpMcpCalls
+  expect(passed!.body).toBe(call)
+  expect(passed!.headers).toMatchObject({ 'content-type': 'application/json', 'ucp-agent': 'profile="https://agent.example/profile.json"', 'idempotency-key': 'k-1' })
+  for (const name of ['cookie', 'authorization', 'x-forwarded-for']) expect(passed!.headers[name]).toBeUndefined()
+})
+
+test('/api/ucp/mcp: POST only, a body over 64 KiB refused, and a client past its limit refused', async () => {
+  const get = await shop.fetch('/api/ucp/mcp')
+  expect([get.status, get.headers.get('Allow'), get.headers.get('Cache-Control')]).toEqual([405, 'POST', 'private, no-store'])
+  const big = await shop.fetch('/api/ucp/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ padding: 'x'.repeat(70 * 1024) }) })
+  expect(big.status).toBe(413)
+  expect(shop.double.ucpMcpCalls).toHaveLength(0)
+  const limited = await startShop({}, { storefrontCallsPerMinute: 1 })
+  onTestFinished(() => limited.dispose())
+  const post = () => limited.fetch('/api/ucp/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' })
+  expect((await post()).status).toBe(200)
+  const refused = await post()
+  expect([refused.status, refused.headers.get('Retry-After')]).toEqual([429, '60'])
 })

@@ -1,6 +1,6 @@
 import { marketPath } from '../../client/model/market'
 import { afterEach, expect, test } from 'vitest'
-import { blanket } from '../../storefront-double/catalog'
+import { blanket, MARKETS } from '../../storefront-double/catalog'
 import { signedWebhookHeaders } from '../../storefront-double/storefront-double'
 import { eventually, sleep, startShop, type Shop } from '../../scripts/harness/shop'
 
@@ -268,3 +268,20 @@ test.each([
   await eventually(async () => (await page('/product/toddler-blanket')).html.includes('Second Edit'), 30_000)
   expect(Date.now() - sent).toBeLessThan(30_000)
 }, 45_000)
+
+test('a signed products/update reaches every market’s pages: each country’s prices are asked again, and its kept pages purged', async () => {
+  await warm()
+  const canada = async () => (await (await shop!.fetch(marketPath('CA', '/product/toddler-blanket'), { headers: BROWSER })).text()).replaceAll('<!-- -->', '')
+  expect(await canada()).toContain('CA$52.00')
+  // Kept: the Canadian page is the edge's copy now.
+  expect((await shop!.fetch(marketPath('CA', '/product/toddler-blanket'), { headers: BROWSER })).headers.get('cf-cache-status')).toBe('HIT')
+  const before = MARKETS.CA!.price
+  MARKETS.CA!.price = '54.0'
+  try {
+    const res = await shop!.fetch('/webhooks/products/update', { method: 'POST', headers: await signedWebhookHeaders(productUpdate, SECRET), body: productUpdate })
+    expect(res.status).toBe(200)
+    expect(await canada()).toContain('CA$54.00')
+  } finally {
+    MARKETS.CA!.price = before
+  }
+})

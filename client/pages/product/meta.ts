@@ -19,6 +19,7 @@ export const meta: PageMeta = {
       description: product.product.description.slice(0, 160),
       canonical,
       image: productShareImage(address, product.product.images),
+      markdown: address(`/product/${encodeURIComponent(params.handle!)}.md`),
       jsonLd: productStructuredData(product.product, { productUrl: canonical, pageUrl: canonical, termsUrl: address('/terms'), shipping }),
     }
   },

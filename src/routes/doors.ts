@@ -1,0 +1,172 @@
+import { Hono, type Context } from 'hono'
+import { setCookie } from 'hono/cookie'
+import { DISCOUNT_CODE, DISCOUNT_COOKIE, MAX_LINES, MAX_QUANTITY } from '../../client/model/cart'
+import { LANDING_PRODUCT_HANDLE } from '../../client/model/product-result'
+import type { AppEnv } from '../app-env'
+import { readConfig } from '../config'
+import { log } from '../log'
+import { checkoutLanguage, createCart, quantityByVariant, type CartExtras, type CartLineInput } from '../storefront/cart'
+import { shopperCountry } from '../storefront/country-codes'
+import { readProduct } from '../storefront/read-product'
+import { limitPerClient } from './limit-per-client'
+
+/**
+ * The doors Shopify opens onto the shop's own domain (docs/doors.md): a headless shop is the
+ * store's primary domain, so Shopify's e-mails, sales channels, checkout, catalog and agents
+ * link to it by Shopify's own URL conventions, not the shop's. Each leads somewhere.
+ */
+export const doors = new Hono<AppEnv>()
+
+/** Where a door leads on the shop, with the query it came with (UTM tags): never kept by a cache. */
+function leadTo(c: Context<AppEnv>, path: string, status: 301 | 302 | 303) {
+  c.header('Cache-Control', 'no-store')
+  return c.redirect(path + new URL(c.req.url).search, status)
+}
+
+/** A clear answer to a door asked for wrongly: what is wrong, and the way back. */
+function refuse(c: Context<AppEnv>, status: 400 | 404, problem: string) {
+  c.header('Cache-Control', 'no-store')
+  return c.text(`${problem}\n\nThe shop: ${readConfig(c.env).shopOrigin}/`, status)
+}
+
+// Shopify's product URLs (its sales channels, the admin's 'View', order e-mails), in a
+// collection or not, with or without a trailing slash: the shop's product page, which says
+// 'Product not found' for a handle the store does not have.
+for (const path of ['/products/:handle', '/products/:handle/', '/collections/:collection/products/:handle', '/collections/:collection/products/:handle/']) {
+  doors.get(path, (c) => leadTo(c, `/product/${encodeURIComponent(c.req.param('handle')!)}`, 301))
+}
+// Collections (a theme's habit: `/collections/all`): the one product is on the landing page.
+for (const path of ['/collections', '/collections/', '/collections/:collection', '/collections/:collection/']) doors.get(path, (c) => leadTo(c, '/', 301))
+
+/** Shopify's policy pages, by handle: the shop's Terms say what its refund, shipping and service policies are. */
+const POLICIES: Record<string, string> = {
+  'refund-policy': '/terms',
+  'shipping-policy': '/terms',
+  'terms-of-service': '/terms',
+  'privacy-policy': '/privacy',
+}
+doors.get('/policies/:policy', (c) => {
+  const page = POLICIES[c.req.param('policy')]
+  return page ? leadTo(c, page, 301) : refuse(c, 404, `No such policy. The shop's policies are its Terms of use (/terms) and Privacy Policy (/privacy).`)
+})
+
+// Customer accounts are Shopify's: an order e-mail's 'View your order' and a theme's account
+// link go to the store's own account pages, where Shopify signs the customer in.
+for (const path of ['/account', '/account/*']) {
+  doors.get(path, (c) => {
+    c.header('Cache-Control', 'no-store')
+    c.header('Referrer-Policy', 'no-referrer')
+    return c.redirect(`${readConfig(c.env).storefront.origin}/account`, 302)
+  })
+}
+
+// Back from Shopify's checkout ('Cart' in its header): the page the shopper came from, where
+// the browser says it is one of the shop's, else the landing page, with the sheet open
+// (`#cart`, read and taken off the address by client/browser/cart-door.ts). The stored cart
+// is the browser's and is not touched.
+doors.get('/cart', (c) => {
+  const shop = new URL(readConfig(c.env).shopOrigin)
+  const from = URL.parse(c.req.header('Referer') ?? '')
+  const back = from && from.origin === shop.origin && from.pathname !== '/cart' ? from.pathname + from.search : '/'
+  c.header('Cache-Control', 'no-store')
+  return c.redirect(`${back}#cart`, 303)
+})
+
+/** A permalink's items, `{id}:{quantity}` joined by commas, as lines; null when the list is malformed. */
+function itemsOf(list: string, variantId: (item: string) => string | null): CartLineInput[] | null {
+  const lines: CartLineInput[] = []
+  for (const item of list.split(',')) {
+    const match = /^([A-Za-z0-9._-]+):(\d{1,3})$/.exec(item)
+    const merchandiseId = match && variantId(match[1]!)
+    if (!merchandiseId) return null
+    lines.push({ merchandiseId, quantity: Number(match![2]) })
+  }
+  return lines
+}
+
+/** What a permalink's query adds to the cart (Shopify's cart permalinks: `discount`, `note`, `attributes[…]`, `ref`). */
+function extrasOf(url: URL): CartExtras | string {
+  const discountCodes = (url.searchParams.get('discount') ?? '').split(',').filter(Boolean)
+  if (discountCodes.some((code) => !DISCOUNT_CODE.test(code))) return 'A discount code may hold only letters, digits, dashes and underscores, up to 64.'
+  const note = url.searchParams.get('note') ?? undefined
+  if (note && note.length > 1000) return 'A note may be at most 1,000 characters.'
+  const attributes = [...url.searchParams]
+    .flatMap(([name, value]) => {
+      const key = /^attributes\[(.{1,100})\]$/.exec(name)?.[1]
+      return key ? [{ key, value: value.slice(0, 1000) }] : []
+    })
+    .slice(0, 20)
+  const ref = url.searchParams.get('ref')
+  if (ref) attributes.push({ key: 'ref', value: ref.slice(0, 100) })
+  return { ...(discountCodes.length > 0 && { discountCodes }), ...(note && { note }), ...(attributes.length > 0 && { attributes }) }
+}
+
+/**
+ * A cart permalink (`/cart/{variant}:{qty},…`, from Shopify Catalog and agents) or a UCP buy
+ * permalink (`/buy/{variant or SKU}:{qty},…`, Hydrogen #4048): the shop makes the cart itself,
+ * in the shopper's market and language as POST /checkout does, of exactly those lines, checked
+ * as POST /checkout checks them and against the product the shop sells, and sends the shopper
+ * to its checkout (303, no-store, no referrer: the UCP specification's 'Permalink' redirect).
+ * The shopper's stored cart is left as it is: a permalink is a purchase of its own.
+ */
+async function permalink(c: Context<AppEnv>, list: string, by: 'id' | 'id or sku') {
+  c.header('Cache-Control', 'no-store')
+  c.header('Referrer-Policy', 'no-referrer')
+  const config = readConfig(c.env)
+  const country = shopperCountry(c.req.raw)
+  const ctx = { env: c.env, config, buyerIp: c.req.header('CF-Connecting-IP'), requestId: c.get('requestId') }
+  let product, markets
+  try {
+    ;({ product, markets } = await readProduct(ctx, LANDING_PRODUCT_HANDLE, country))
+  } catch (error) {
+    log(c, 'error', 'permalink: product not read', { error })
+    return c.text('Failed to create checkout. Please try again later.', 502)
+  }
+  const variants = product?.variants ?? []
+  const lines = itemsOf(list, (item) => {
+    const variant = variants.find((v) => v.id === `gid://shopify/ProductVariant/${item}` || (by === 'id or sku' && v.sku === item))
+    return variant?.id ?? null
+  })
+  if (!lines) return refuse(c, 400, `This link names something the shop does not sell: each item must be one of the blanket's variants, as {variant id}:{quantity}.`)
+  const merged = quantityByVariant(lines)
+  if ([...merged.values()].some((quantity) => quantity < 1 || quantity > MAX_QUANTITY)) return refuse(c, 400, `Each item's quantity must be from 1 to ${MAX_QUANTITY}.`)
+  if (merged.size > MAX_LINES) return refuse(c, 400, `A cart holds at most ${MAX_LINES} lines.`)
+  const extras = extrasOf(new URL(c.req.url))
+  if (typeof extras === 'string') return refuse(c, 400, extras)
+  try {
+    const languages = markets.countries.find((entry) => entry.isoCode === country)?.languages ?? []
+    const cart = await createCart(config.storefront, [...merged].map(([merchandiseId, quantity]) => ({ merchandiseId, quantity })), {
+      buyerIp: ctx.buyerIp,
+      country,
+      language: checkoutLanguage(c.req.header('Accept-Language'), languages),
+      extras,
+    })
+    return c.redirect(cart.checkoutUrl, 303)
+  } catch (error) {
+    log(c, 'error', 'permalink checkout failed', { error })
+    return c.text(`Failed to create checkout. Please try again later. (Reference: ${c.get('requestId')})`, 502)
+  }
+}
+
+const permalinkLimit = limitPerClient('CHECKOUT_RATE_LIMITER', 'Too many checkout attempts; please try again in a minute')
+doors.get('/cart/:items{[^/]*:[^/]*}', permalinkLimit, (c) => permalink(c, c.req.param('items'), 'id'))
+doors.get('/buy/:items{[^/]+}', permalinkLimit, (c) => permalink(c, c.req.param('items'), 'id or sku'))
+
+// A discount link from a marketing e-mail: the code is remembered for this browser (a cookie
+// no page reads, so no kept page holds it), the sheet says it will be applied, and the next
+// checkout sends it in cartCreate's discountCodes. The redirect goes only to the shop's own paths.
+doors.get('/discount/:code', (c) => {
+  const code = c.req.param('code')
+  if (!DISCOUNT_CODE.test(code)) return refuse(c, 400, 'This discount link has no code the shop can use: a code holds only letters, digits, dashes and underscores, up to 64.')
+  const shop = new URL(readConfig(c.env).shopOrigin)
+  const asked = c.req.query('redirect') ?? '/'
+  const target = URL.parse(asked, shop)
+  if (!asked.startsWith('/') || asked.startsWith('//') || asked.includes('\\') || !target || target.origin !== shop.origin) {
+    return refuse(c, 400, 'A discount link may lead only to a page of this shop, such as /product/toddler-blanket.')
+  }
+  setCookie(c, DISCOUNT_COOKIE, code, { path: '/', maxAge: 30 * 24 * 3600, sameSite: 'Lax', secure: new URL(c.req.url).protocol === 'https:' })
+  c.header('Cache-Control', 'no-store')
+  return c.redirect(target.pathname + target.search, 302)
+})
+doors.get('/discount', (c) => refuse(c, 400, 'This discount link has no code.'))
+doors.get('/discount/', (c) => refuse(c, 400, 'This discount link has no code.'))

@@ -86,6 +86,7 @@ export function createStorefrontDouble() {
   // Read the pictures' sizes now, so the first product query answers as fast as the rest.
   for (const product of products.values()) for (const image of product.images) if ('file' in image) void cdn.describe(image.file)
   let fault: { fault: Fault; only?: Operation } | null = null
+  const refusedBuyers = new Set<string>()
   let latencyMs = 0
   /** A slower answer for one operation: a cart mutation goes to Shopify's core, not its edge. */
   const operationLatencyMs = new Map<Operation, number>()
@@ -243,6 +244,9 @@ export function createStorefrontDouble() {
       return Response.json({ errors: [{ message: 'Unauthorized', extensions: { code: 'UNAUTHORIZED' } }] }, { status: 401 })
     }
 
+    // Shopify refusing some buyers by their address (Shopify-Storefront-Buyer-IP, sent with a private token), as its bot protection can.
+    const buyer = request.headers.get('Shopify-Storefront-Buyer-IP')
+    if (operationName === 'CartCreate' && buyer && refusedBuyers.has(buyer)) return Response.json({ errors: [{ message: 'Payment Required' }] }, { status: 402 })
     const injected = fault && (!fault.only || fault.only === operationName) ? fault.fault : null
     if (injected?.kind === 'disconnect') {
       socket?.destroy() // the connection drops with no answer at all
@@ -397,6 +401,10 @@ export function createStorefrontDouble() {
     callsOf(operation: Operation) {
       return calls.filter((c) => c.operationName === operation)
     },
+    /** cartCreate answers 402 to these buyers' addresses (Shopify-Storefront-Buyer-IP), and to nobody else. */
+    refuseBuyers(ips: string[]) {
+      for (const ip of ips) refusedBuyers.add(ip)
+    },
     setFault(next: Fault | null, only?: Operation) {
       fault = next ? { fault: next, only } : null
     },
@@ -412,6 +420,7 @@ export function createStorefrontDouble() {
     reset() {
       calls.length = 0
       fault = null
+      refusedBuyers.clear()
       latencyMs = 0
       operationLatencyMs.clear()
       checkoutOrigin = null

@@ -184,20 +184,6 @@ export async function startDataCentres(count: number, vars: Vars = {}, options: 
       const result = await (await mf.getWorker(names[i])).scheduled({ cron, scheduledTime: new Date() })
       if (result.outcome !== 'ok') throw new Error(`scheduled ended ${result.outcome}`)
     },
-    /**
-     * What the shop's CheckoutHealth holds, once it has taken `observations` in all: a
-     * checkout tells it after the answer, so this is the moment that work is done.
-     */
-    async checkoutHealth(observations: number) {
-      const namespace = await mf.getDurableObjectNamespace('CHECKOUT_HEALTH', names[0])
-      const health = namespace.get(namespace.idFromName('checkout')) as unknown as { status(): Promise<{ incident: { id: string } | null; observed: number; undelivered: number }> }
-      for (;;) {
-        const status = await health.status()
-        if (status.observed > observations) throw new Error(`CheckoutHealth took ${status.observed} observations, more than the ${observations} awaited`)
-        if (status.observed === observations) return status
-        await new Promise((resolve) => setTimeout(resolve, 20))
-      }
-    },
     /** The Worker's live JavaScript heap, after a full garbage collection (needs `inspect`). */
     async liveHeapBytes() {
       return liveHeapBytes(new URL(`/core:user:${names[i]}`, await mf.getInspectorURL()))

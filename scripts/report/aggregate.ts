@@ -17,6 +17,8 @@ export type Report = {
    */
   byCountry: ({ country: string; ships: boolean | null } & Record<(typeof COUNTRY_FUNNEL)[number], number>)[]
   checkoutFailures: Record<string, number>
+  /** Each class's share of the checkouts shoppers started: where a partial failure shows, which no alert tells. */
+  checkoutFailureShares: Record<string, number>
   /** The tap to the checkout's tab (browsers), split into the request and the shop's own code where the browser sent the split, and Shopify's cartCreate within the request (the Worker): each null until some checkout was timed. */
   checkoutTimes: Record<'tapToCheckout' | 'request' | 'shopCode' | 'cartCreate', { p50: number; p75: number; count: number } | null> & {
     /** Tap-to-tab timings browsers sent that name no checkout the Worker made, or one already timed. */
@@ -128,6 +130,7 @@ export function aggregate(answers: Answers, notes: string[] = [], shipsTo: strin
     funnel,
     byCountry,
     checkoutFailures,
+    checkoutFailureShares: Object.fromEntries(Object.entries(checkoutFailures).map(([failure, n]) => [failure, counts.checkout_started > 0 ? n / counts.checkout_started : 0])),
     checkoutTimes: { tapToCheckout: tapped, request: splitBy('requestP50', 'requestP75'), shopCode: splitBy('ownP50', 'ownP75'), cartCreate: timed('checkout_created'), setAside: Math.max(0, num(answers.tapTimesSent[0]?.n) - (tapped?.count ?? 0)) },
     backForward: backForward(answers),
     vitals: { byPage: breakdown(answers.byPage), byCountry: breakdown(answers.byCountry), byDevice: breakdown(answers.byDevice), byNavigation: breakdown(answers.byNavigation) },

@@ -21,7 +21,7 @@ export function asText(report: Report, heading: string): string {
   lines.push('', ...funnelByCountry(report))
   lines.push('', `Beacons refused (over the rate limit, too large or invalid): at least ${Math.round(report.refusedBeacons)}`)
   const failures = Object.entries(report.checkoutFailures)
-  if (failures.length > 0) lines.push('', `Checkout failures: ${failures.map(([reason, n]) => `${reason} ${n}`).join(', ')}`)
+  if (failures.length > 0) lines.push('', `Checkout failures (share of checkouts started): ${failures.map(([reason, n]) => `${reason} ${n} (${percent(report.checkoutFailureShares[reason] ?? null)})`).join(', ')}`)
   lines.push('', ...checkoutTimes(report))
   lines.push('', ...checkHistory(report))
   lines.push('', ...backAndForward(report))

@@ -1,31 +1,55 @@
 import type { CheckFailure } from './checkout-check'
 
 /**
- * When the owner is told: one 'broken' message when an incident opens and one 'recovered'
- * when it closes, however its checks and checkouts interleave. Pure, so the rules are tested
- * without a Worker (test/unit/incidents.test.ts); CheckoutHealth keeps the state.
+ * When the owner is told. Pure, so the rules are tested without a Worker
+ * (test/unit/incidents.test.ts); CheckoutHealth keeps the state.
  *
- * - The scheduled check is the shop's own evidence: one failure opens an incident, and only
- *   a passing check closes one the check opened.
- * - Shoppers' checkouts are evidence from outside, so they count distinct clients (an IPv4
- *   address or an IPv6 /64, hashed): failures in one class from FAILED_CHECKOUTS_IN_A_ROW
- *   clients open an incident, and checkouts that go through for as many clients close it.
- *   One client, whatever it sends, can neither open nor close one.
- * - While an incident is open, other evidence is absorbed: no second 'broken'.
- * - The count starts again when an incident opens or closes.
+ * - Only the shop's own checks open and close incidents, as Cloudflare's Health Checks do:
+ *   an incident opens after CHECKS_IN_A_ROW failing checks in a row and closes after as many
+ *   passing ones (Cloudflare's Health Checks API, `consecutive_fails`: 'The number of
+ *   consecutive fails required from a health check before changing the health to
+ *   unhealthy', and `consecutive_successes`, likewise back to healthy).
+ *   A check whose outcome would change the state alone asks for a second one at once
+ *   (`confirm`), so one Shopify timeout costs the owner nothing and a real outage is told
+ *   within one run.
+ * - Shoppers' checkouts never open, hold or close an incident: anyone can make their own fail
+ *   or go through. Failing for SHOPPERS_FOR_A_CHECK distinct clients (an IPv4 address or an
+ *   IPv6 /64, hashed) in one class within SHOPPERS_WINDOW_MS, they ask for a check at once
+ *   (`runCheck`), at most once per CHECK_ON_DEMAND_MS.
+ * - At most INCIDENTS_AN_HOUR incidents of one class are told in an hour; a further one
+ *   opens and closes quietly, and is folded into the next alert of its class.
+ * - While an incident is open, a check failing in another class is part of it.
  */
-export type Source = 'check' | 'checkouts'
-export type Incident = { id: string; failure: CheckFailure; source: Source; since: number; message: string; recoveredFor: string[] }
-export type HealthState = { incident: Incident | null; streak: { failure: CheckFailure; clients: string[] } | null }
+export type Incident = { id: string; failure: CheckFailure; since: number; message: string; quiet: boolean }
+export type CheckOutcome = { ok: true } | { ok: false; failure: CheckFailure; message: string }
+export type HealthState = {
+  incident: Incident | null
+  /** The last check's outcome: CHECKS_IN_A_ROW alike decide. */
+  lastCheck: CheckOutcome | null
+  /** When each class's told incidents opened, in the last hour. */
+  told: Partial<Record<CheckFailure, number[]>>
+  /** Incidents of each class not told for the hour's cap, to be named in its next alert. */
+  folded: Partial<Record<CheckFailure, number>>
+  /** Shoppers whose checkouts failed, by class: distinct clients since the window began. */
+  shoppers: Partial<Record<CheckFailure, { clients: string[]; since: number }>>
+  /** When shoppers' failures last asked for a check. */
+  checkAskedAt: number | null
+}
 export type Observation =
-  | { source: 'check'; ok: true }
-  | { source: 'check'; ok: false; failure: CheckFailure; message: string }
+  | ({ source: 'check' } & CheckOutcome)
   | { source: 'checkouts'; client: string; ok: true }
   | { source: 'checkouts'; client: string; ok: false; failure: CheckFailure; message: string }
 export type Change = { kind: 'opened' | 'recovered'; incident: string; failure: CheckFailure; text: string } | null
+export type Effect = { state: HealthState; change: Change; confirm: boolean; runCheck: boolean }
 
-/** Real checkouts failing, in one class, for this many distinct clients make an incident; as many going through end it. */
-export const FAILED_CHECKOUTS_IN_A_ROW = 3
+export const CHECKS_IN_A_ROW = 2
+export const SHOPPERS_FOR_A_CHECK = 3
+export const SHOPPERS_WINDOW_MS = 10 * 60_000
+export const CHECK_ON_DEMAND_MS = 60_000
+export const INCIDENTS_AN_HOUR = 3
+const HOUR_MS = 60 * 60_000
+
+export const NO_INCIDENT: HealthState = { incident: null, lastCheck: null, told: {}, folded: {}, shoppers: {}, checkAskedAt: null }
 
 const WHAT_TO_DO: Record<CheckFailure, string> = {
   billing: 'Shopify answers 402: the store’s plan has lapsed or is frozen. Check billing in the Shopify admin.',
@@ -40,44 +64,58 @@ const WHAT_TO_DO: Record<CheckFailure, string> = {
 }
 
 const minutes = (ms: number) => Math.max(1, Math.round(ms / 60_000))
-const withClient = (clients: string[], client: string) => (clients.includes(client) ? clients : [...clients, client])
 
-export function observe(state: HealthState, seen: Observation, now: number): { state: HealthState; change: Change } {
+export function observe(state: HealthState, seen: Observation, now: number): Effect {
+  const quietly = (next: HealthState, runCheck = false): Effect => ({ state: next, change: null, confirm: false, runCheck })
+  if (seen.source === 'checkouts') {
+    // A shopper's own mistake (a sold-out line, say) says nothing of the shop; one that goes through, nothing either.
+    if (seen.ok || seen.failure === 'user') return quietly(state)
+    const window = state.shoppers[seen.failure]
+    const current = window && now - window.since < SHOPPERS_WINDOW_MS ? window : { clients: [], since: now }
+    const clients = current.clients.includes(seen.client) ? current.clients : [...current.clients, seen.client].slice(-SHOPPERS_FOR_A_CHECK)
+    const due = clients.length >= SHOPPERS_FOR_A_CHECK && (state.checkAskedAt === null || now - state.checkAskedAt >= CHECK_ON_DEMAND_MS)
+    if (due) return quietly({ ...state, shoppers: { ...state.shoppers, [seen.failure]: undefined }, checkAskedAt: now }, true)
+    return quietly({ ...state, shoppers: { ...state.shoppers, [seen.failure]: { ...current, clients } } })
+  }
+
+  const outcome: CheckOutcome = seen.ok ? { ok: true } : { ok: false, failure: seen.failure, message: seen.message }
+  const confirmed = state.lastCheck?.ok === outcome.ok
+  const next = { ...state, lastCheck: outcome }
   const open = state.incident
-  const unchanged = (next: HealthState = state) => ({ state: next, change: null })
-  const close = (incident: Incident, by: string) => ({
-    state: { incident: null, streak: null },
-    change: { kind: 'recovered', incident: incident.id, failure: incident.failure, text: `Checkout works again (${by}), after about ${minutes(now - incident.since)} min of '${incident.failure}' failures. (incident ${incident.id})` } as const,
-  })
-
-  if (seen.source === 'check') {
-    if (seen.ok) return open?.source === 'check' ? close(open, 'the scheduled check passes') : unchanged()
-    return open ? unchanged() : opened(seen.failure, 'check', 'The scheduled checkout check fails', seen.message, now)
+  if (outcome.ok) {
+    if (!open) return quietly(next)
+    if (!confirmed) return { ...quietly(next), confirm: true }
+    if (open.quiet) return quietly({ ...next, incident: null })
+    const note = foldedNote(next, open.failure)
+    return {
+      ...quietly({ ...next, incident: null, folded: { ...state.folded, [open.failure]: 0 } }),
+      change: {
+        kind: 'recovered',
+        incident: open.id,
+        failure: open.failure,
+        text: `Checkout works again (${CHECKS_IN_A_ROW} scheduled checks in a row pass), after about ${minutes(now - open.since)} min of '${open.failure}' failures.${note} (incident ${open.id})`,
+      },
+    }
   }
-
-  if (seen.ok) {
-    if (open?.source !== 'checkouts') return unchanged({ incident: open, streak: null })
-    const recoveredFor = withClient(open.recoveredFor, seen.client)
-    if (recoveredFor.length >= FAILED_CHECKOUTS_IN_A_ROW) return close(open, `checkouts went through for ${recoveredFor.length} shoppers`)
-    return unchanged({ ...state, incident: { ...open, recoveredFor } })
-  }
-  // A shopper's own mistake (a sold-out line, say) says nothing of the shop.
-  if (seen.failure === 'user') return unchanged()
-  if (open) return unchanged(open.source === 'checkouts' ? { ...state, incident: { ...open, recoveredFor: [] } } : state)
-  const clients = state.streak?.failure === seen.failure ? withClient(state.streak.clients, seen.client) : [seen.client]
-  if (clients.length < FAILED_CHECKOUTS_IN_A_ROW) return unchanged({ incident: null, streak: { failure: seen.failure, clients } })
-  return opened(seen.failure, 'checkouts', `Checkouts from ${clients.length} shoppers failed`, seen.message, now)
-}
-
-function opened(failure: CheckFailure, source: Source, how: string, message: string, now: number) {
-  const incident: Incident = { id: `${source}-${failure}-${now.toString(36)}`, failure, source, since: now, message, recoveredFor: [] }
+  if (open) return quietly(next)
+  if (!confirmed) return { ...quietly(next), confirm: true }
+  const told = (state.told[outcome.failure] ?? []).filter((at) => now - at < HOUR_MS)
+  const incident: Incident = { id: `check-${outcome.failure}-${now.toString(36)}`, failure: outcome.failure, since: now, message: outcome.message, quiet: told.length >= INCIDENTS_AN_HOUR }
+  if (incident.quiet) return quietly({ ...next, incident, told: { ...state.told, [outcome.failure]: told }, folded: { ...state.folded, [outcome.failure]: (state.folded[outcome.failure] ?? 0) + 1 } })
+  const note = foldedNote(next, outcome.failure)
   return {
-    state: { incident, streak: null },
+    ...quietly({ ...next, incident, told: { ...state.told, [outcome.failure]: [...told, now] }, folded: { ...state.folded, [outcome.failure]: 0 } }),
     change: {
       kind: 'opened',
       incident: incident.id,
-      failure,
-      text: `Checkout is broken: shoppers see 'Failed to create checkout'. ${how} with '${failure}': ${message}. ${WHAT_TO_DO[failure]} (incident ${incident.id})`,
-    } as const,
+      failure: outcome.failure,
+      text: `Checkout is broken: shoppers see 'Failed to create checkout'. ${CHECKS_IN_A_ROW} scheduled checkout checks in a row fail with '${outcome.failure}': ${outcome.message}. ${WHAT_TO_DO[outcome.failure]}${note} (incident ${incident.id})`,
+    },
   }
+}
+
+/** The class's incidents not told for the hour's cap, named in its next alert. */
+function foldedNote(state: HealthState, failure: CheckFailure): string {
+  const folded = state.folded[failure] ?? 0
+  return folded > 0 ? ` ${folded} more short '${failure}' incident${folded === 1 ? ' was' : 's were'} not alerted this hour (at most ${INCIDENTS_AN_HOUR} an hour).` : ''
 }

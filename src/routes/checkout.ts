@@ -112,8 +112,6 @@ async function startCheckout(c: Context<AppEnv>, lines: CartLineInput[], market:
   } finally {
     endTime(c, 'storefront')
   }
-  // An empty cart (lines Shopify did not know) is no sign that checkout works.
-  if (cart.totalQuantity > 0) tellHealth(c, { ok: true })
   // The shopper pays for what Shopify's cart holds: tell the operator where it is not what was sent.
   const differences = differingLines(lines, cart.lines)
   if (differences.length > 0) log(c, 'warn', 'hosted cart differs from the lines sent', { cartId: cart.id, differences })
@@ -125,16 +123,17 @@ async function startCheckout(c: Context<AppEnv>, lines: CartLineInput[], market:
 }
 
 /**
- * Tells the shop's CheckoutHealth how a real checkout went, after the answer: checkouts
- * failing in one class for several shoppers alert the owner (src/monitoring/incidents.ts).
+ * Tells the shop's CheckoutHealth of a real checkout that failed, after the answer: failing
+ * for several shoppers in one class, they make it run its check at once
+ * (src/monitoring/incidents.ts). A checkout that goes through tells it nothing: only the
+ * shop's own checks close an incident.
  */
-function tellHealth(c: Context<AppEnv>, outcome: { ok: true } | { ok: false; failure: CheckoutFailure; message: string }) {
+function tellHealth(c: Context<AppEnv>, outcome: { ok: false; failure: CheckoutFailure; message: string }) {
   // Never the shopper's problem: the checkout's answer does not wait for this, nor fail by it.
   try {
     c.executionCtx.waitUntil(
       checkoutClient(c.req.header('CF-Connecting-IP'))
-        .then((client) => checkoutHealth(c.env).observe({ source: 'checkouts', client, ...outcome }, c.get('requestId')))
-        .then(({ change }) => change && record(c, { event: 'alert', detail: `${change.kind}:${change.failure}` }))
+        .then((client) => checkoutHealth(c.env).observe({ source: 'checkouts', client, ...outcome }))
         .catch((error: unknown) => log(c, 'error', 'checkout health not told', { error })),
     )
   } catch (error) {

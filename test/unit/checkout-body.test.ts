@@ -147,14 +147,12 @@ test('the no-JavaScript form: one variant, quantity 1 when left empty, answered 
   expect(await bad.text()).toBe('Invalid checkout request: merchandiseId must be a gid://shopify/ProductVariant/<digits> id; quantity Too small: expected number to be >=1')
 })
 
-// A cart Shopify made empty (lines it did not know) is no sign the checkout works: an
-// outsider's free checkouts must not count towards closing an incident.
-test('a checkout that works is told to CheckoutHealth, as the shopper it came from; an empty cart is not', async () => {
+test('a checkout that works tells CheckoutHealth nothing: only the shop’s own checks close an incident', async () => {
   expect((await postJson({ lines: [{ merchandiseId: VARIANT, quantity: 1 }] })).status).toBe(200)
   shopify.answer = () => createdCart([])
   expect((await postJson({ lines: [{ merchandiseId: VARIANT, quantity: 1 }] })).status).toBe(200)
   await Promise.all(afterAnswers)
-  expect(told).toEqual([{ source: 'checkouts', ok: true, client: expect.stringMatching(/^[0-9a-f]{16}$/) }])
+  expect(told).toEqual([])
 })
 
 // Shopify's words (the catalogue's messages) go to the log with the request id; the answer

@@ -1,83 +1,105 @@
 import { expect, test } from 'vitest'
-import { FAILED_CHECKOUTS_IN_A_ROW, observe, type HealthState, type Observation } from '../../src/monitoring/incidents'
+import { CHECK_ON_DEMAND_MS, INCIDENTS_AN_HOUR, NO_INCIDENT, observe, SHOPPERS_FOR_A_CHECK, type HealthState, type Observation } from '../../src/monitoring/incidents'
 
 // When the owner is told: the rules CheckoutHealth keeps (src/monitoring/incidents.ts).
 
-function run(seen: Observation[], start: HealthState = { incident: null, streak: null }) {
+/** Each observation a minute after the last, from `start`. */
+function run(seen: Observation[], start: HealthState = NO_INCIDENT, from = 0) {
   let state = start
   const changes: string[] = []
+  let checksAsked = 0
+  let confirmsAsked = 0
   seen.forEach((observation, i) => {
-    const next = observe(state, observation, i * 300_000)
+    const next = observe(state, observation, from + i * 60_000)
     state = next.state
     if (next.change) changes.push(`${next.change.kind}:${next.change.failure}`)
+    if (next.runCheck) checksAsked++
+    if (next.confirm) confirmsAsked++
   })
-  return { state, changes }
+  return { state, changes, checksAsked, confirmsAsked }
 }
-const check = (failure?: 'http' | 'billing' | 'missing'): Observation => (failure ? { source: 'check', ok: false, failure, message: 'm' } : { source: 'check', ok: true })
+const check = (failure?: 'http' | 'billing' | 'missing' | 'timeout'): Observation => (failure ? { source: 'check', ok: false, failure, message: 'm' } : { source: 'check', ok: true })
 const checkout = (client: string, failure?: 'billing' | 'user' | 'timeout' | 'http'): Observation =>
   failure ? { source: 'checkouts', client, ok: false, failure, message: 'm' } : { source: 'checkouts', client, ok: true }
 /** Checkouts from `n` different shoppers. */
-const shoppers = (n: number, failure?: 'billing' | 'timeout', from = 0) => Array.from({ length: n }, (_, i) => checkout(`shopper-${from + i}`, failure))
+const shoppers = (n: number, failure?: 'billing' | 'timeout' | 'http' | 'user', from = 0) => Array.from({ length: n }, (_, i) => checkout(`shopper-${from + i}`, failure))
 
-test('a check that keeps failing alerts once, whatever class it fails in; a pass closes it once', () => {
-  expect(run([check(), check('http'), check('http'), check('billing'), check('billing'), check(), check()]).changes).toEqual(['opened:http', 'recovered:http'])
+test('two failing checks in a row open an incident, two passing ones close it; one of either asks to be confirmed', () => {
+  expect(run([check(), check('http'), check('http'), check('billing'), check(), check()]).changes).toEqual(['opened:http', 'recovered:http'])
+  // One Shopify timeout, then a pass: nothing told, and the timeout asked for a second check.
+  const blip = run([check(), check('timeout'), check()])
+  expect(blip.changes).toEqual([])
+  expect(blip.confirmsAsked).toBe(1)
+  // One pass inside an incident does not close it; the next failure is still the same incident.
+  expect(run([check('http'), check('http'), check(), check('http'), check(), check()]).changes).toEqual(['opened:http', 'recovered:http'])
 })
 
-test(`checkouts alert when ${FAILED_CHECKOUTS_IN_A_ROW} shoppers fail in one class, never for one client, nor for shoppers' own mistakes`, () => {
-  expect(run(shoppers(2, 'billing')).changes).toEqual([])
-  expect(run([...shoppers(1, 'billing'), checkout('shopper-1', 'timeout'), checkout('shopper-2', 'billing')]).changes).toEqual([])
-  expect(run(shoppers(3, 'billing')).changes).toEqual(['opened:billing'])
-  expect(run(Array.from({ length: 10 }, () => checkout('outsider', 'billing'))).changes).toEqual([])
-  expect(run(Array.from({ length: 10 }, (_, i) => checkout(`shopper-${i}`, 'user'))).changes).toEqual([])
-  // A checkout that goes through starts the count again.
-  expect(run([...shoppers(2, 'billing'), checkout('shopper-9'), ...shoppers(2, 'billing', 3)]).changes).toEqual([])
+test(`shoppers' checkouts never open, hold or close an incident; ${SHOPPERS_FOR_A_CHECK} failing in one class ask for a check, at most once a minute`, () => {
+  const failing = run(shoppers(10, 'billing'))
+  expect(failing.changes).toEqual([])
+  expect(failing.checksAsked).toBeGreaterThan(0)
+  expect(run(shoppers(SHOPPERS_FOR_A_CHECK - 1, 'billing')).checksAsked).toBe(0)
+  expect(run(shoppers(SHOPPERS_FOR_A_CHECK, 'billing')).checksAsked).toBe(1)
+  // One client, however often, is one shopper; shoppers' own mistakes and good checkouts count for nothing.
+  expect(run(Array.from({ length: 10 }, () => checkout('outsider', 'billing'))).checksAsked).toBe(0)
+  expect(run([...shoppers(10, 'user'), ...shoppers(10)]).checksAsked).toBe(0)
+  // Asked at most once per CHECK_ON_DEMAND_MS: many shoppers within a few seconds, one check.
+  let state = NO_INCIDENT
+  let asked = 0
+  for (let i = 0; i < 30; i++) {
+    const next = observe(state, checkout(`shopper-${i}`, 'http'), i * 1_000)
+    state = next.state
+    if (next.runCheck) asked++
+  }
+  expect(asked).toBe(Math.ceil((30 * 1_000) / CHECK_ON_DEMAND_MS))
+  // An open incident stays open through any checkouts, and closes on the checks alone.
+  const open = run([check('billing'), check('billing')])
+  expect(run([...shoppers(20), ...shoppers(20, 'billing')], open.state).changes).toEqual([])
+  expect(run([check(), ...shoppers(5, 'billing'), check()], open.state).changes).toEqual(['recovered:billing'])
 })
 
-test('an incident is closed only by the evidence that opened it', () => {
-  // Only the product read failing: the check opens it, and shoppers' checkouts that go through do not close it.
-  expect(run([check('missing'), ...shoppers(5), check('missing'), ...shoppers(5), check('missing'), check()]).changes).toEqual(['opened:missing', 'recovered:missing'])
-  // Shoppers' checkouts open it; a passing check does not close it, and the next failure does not reopen it.
-  expect(run([...shoppers(3, 'billing'), check(), checkout('shopper-7', 'billing'), check(), checkout('shopper-8', 'billing')]).changes).toEqual(['opened:billing'])
-  // One client's good checkouts never close it; as many shoppers as opened it do.
-  const opened = run(shoppers(3, 'billing'))
-  expect(run(Array.from({ length: 10 }, () => checkout('outsider')), opened.state).changes).toEqual([])
-  expect(run(shoppers(3, undefined, 10), opened.state).changes).toEqual(['recovered:billing'])
-  // A failure on the way back starts the recovery's count again.
-  expect(run([...shoppers(2, undefined, 10), checkout('shopper-1', 'billing'), ...shoppers(2, undefined, 20)], opened.state).changes).toEqual([])
+test(`at most ${INCIDENTS_AN_HOUR} incidents of a class are told an hour; the next is folded into the next alert`, () => {
+  const flapping = Array.from({ length: INCIDENTS_AN_HOUR + 2 }, () => [check('http'), check('http'), check(), check()]).flat()
+  const { changes, state } = run(flapping)
+  expect(changes).toEqual(Array.from({ length: INCIDENTS_AN_HOUR }, () => ['opened:http', 'recovered:http']).flat())
+  // Over an hour later, the next is told, naming the two that were not.
+  const next = observe(observe(state, check('http'), 2 * 3_600_000).state, check('http'), 2 * 3_600_000 + 60_000)
+  expect(next.change!.text).toContain("2 more short 'http' incidents were not alerted this hour")
+  // Another class is told apart.
+  expect(run([check('billing'), check('billing')], state, 25 * 60_000).changes).toEqual(['opened:billing'])
 })
 
-test('the count starts again when an incident closes', () => {
-  const closed = run([...shoppers(3, 'billing'), ...shoppers(3, undefined, 10)])
-  expect(closed.changes).toEqual(['opened:billing', 'recovered:billing'])
-  expect(run(shoppers(2, 'billing', 20), closed.state).changes).toEqual([])
-  expect(run([check('http'), ...shoppers(2, 'billing'), check(), checkout('shopper-5', 'billing')]).changes).toEqual(['opened:http', 'recovered:http'])
-})
-
-// However checks, shoppers and one outsider interleave while the checkout is broken and after
-// it is mended, the owner reads exactly one 'broken' and one 'recovered'. Either kind of evidence
-// may open it, so the mended stretch holds a passing check and three shoppers' checkouts.
-test('one incident gives one broken and one recovered post, in 500 random interleavings', () => {
+// However checks, shoppers and an outsider with many IPv6 /64s interleave while the checkout
+// is broken and after it is mended, the owner reads exactly one 'broken' and one 'recovered',
+// both from the checks; the outsider can neither open, hold nor close an incident.
+test('one incident gives one broken and one recovered post, in 500 random mixes, an outsider with many /64s among them', () => {
   let seed = 55
   const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31
   const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!
-  const shuffled = (items: Observation[]) => items.map((item) => ({ item, at: random() })).sort((a, b) => a.at - b.at).map(({ item }) => item)
+  const outsider = () => `2001:db8:${Math.floor(random() * 65_536).toString(16)}::/64`
   for (let round = 0; round < 500; round++) {
-    const broken: Observation[] = [check('http')]
-    for (let i = 0; i < random() * 20; i++) broken.push(pick([check('http'), checkout(`shopper-${i}`, 'http'), checkout('outsider', 'http'), checkout('outsider'), checkout(`shopper-${i}`, 'user')]))
-    const mended: Observation[] = [check(), ...shoppers(3, undefined, 100)]
-    for (let i = 0; i < random() * 20; i++) mended.push(pick([check(), checkout(`shopper-${i}`), checkout('outsider'), checkout(`shopper-${i}`, 'user')]))
-    const seen = [...shuffled(broken), ...shuffled(mended)]
+    const seen: Observation[] = []
+    // While it works: the outsider makes its own checkouts fail, from fresh /64s; nothing is told.
+    for (let i = 0; i < random() * 20; i++) seen.push(pick([check(), checkout(outsider(), 'http'), checkout(outsider(), 'billing'), checkout(`shopper-${i}`)]))
+    // Broken: the checks fail; shoppers fail; the outsider's checkouts go through.
+    seen.push(check('http'), check('http'))
+    for (let i = 0; i < random() * 20; i++) seen.push(pick([check('http'), checkout(`shopper-${i}`, 'http'), checkout(outsider()), checkout(outsider(), 'user')]))
+    // Mended: the checks pass; the outsider's checkouts fail from ever more /64s.
+    seen.push(check(), check())
+    for (let i = 0; i < random() * 20; i++) seen.push(pick([check(), checkout(`shopper-${i}`), checkout(outsider(), 'http'), checkout(outsider(), 'billing')]))
     expect(run(seen).changes, JSON.stringify(seen)).toEqual(['opened:http', 'recovered:http'])
   }
 })
 
 test('the recovery says how long it was broken, and the alert what to do and which incident it is', () => {
-  const opened = observe({ incident: null, streak: null }, check('billing'), 0)
-  expect(opened.change!.text).toMatch(/^Checkout is broken: shoppers see 'Failed to create checkout'\. The scheduled checkout check fails with 'billing': m\. Shopify answers 402.* \(incident check-billing-0\)$/)
-  expect(observe(opened.state, check(), 20 * 60_000).change).toEqual({
+  const failing = observe(NO_INCIDENT, check('billing'), 0)
+  const opened = observe(failing.state, check('billing'), 2_000)
+  expect(opened.change!.text).toMatch(/^Checkout is broken: shoppers see 'Failed to create checkout'\. 2 scheduled checkout checks in a row fail with 'billing': m\. Shopify answers 402.* \(incident check-billing-1jk\)$/)
+  const passing = observe(opened.state, check(), 20 * 60_000)
+  expect(observe(passing.state, check(), 20 * 60_000 + 2_000).change).toEqual({
     kind: 'recovered',
-    incident: 'check-billing-0',
+    incident: 'check-billing-1jk',
     failure: 'billing',
-    text: "Checkout works again (the scheduled check passes), after about 20 min of 'billing' failures. (incident check-billing-0)",
+    text: "Checkout works again (2 scheduled checks in a row pass), after about 20 min of 'billing' failures. (incident check-billing-1jk)",
   })
 })

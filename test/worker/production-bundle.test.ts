@@ -15,6 +15,13 @@ test('the production bundle (`npm test` builds it with `wrangler deploy --dry-ru
   expect(code).not.toContain(REPORT_PATH)
 })
 
+test('the production bundle holds nothing only a test would read: CheckoutHealth has no status() and counts no observations', () => {
+  const code = readFileSync('dist/production/index.js', 'utf8')
+  expect(code).toMatch(/async alarm\(\)\s*\{/)
+  expect(code).not.toMatch(/async status\(\)\s*\{/)
+  expect(code).not.toMatch(/\bobserved\b/)
+})
+
 /** What esbuild's metafile (wrangler's --metafile) says of each input file: what it imports. */
 type Metafile = { inputs: Record<string, { imports: { path: string; kind: string; external?: boolean }[] }> }
 

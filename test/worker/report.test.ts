@@ -123,6 +123,18 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
     ])
   })
 
+  test("shoppers' failed checkouts, by class, as a share of the checkouts started: where a partial failure shows", async () => {
+    const rows = [
+      ...Array.from({ length: 40 }, () => row('checkout_started')),
+      row('checkout_failed', { blob7: 'billing', _sample_interval: 2 }),
+      row('checkout_failed', { blob7: 'http' }),
+    ]
+    const result = await report(rows)
+    expect(result.checkoutFailures).toEqual({ billing: 2, http: 1 })
+    expect(result.checkoutFailureShares).toEqual({ billing: 0.05, http: 0.025 })
+    expect(asText(result, 'x')).toContain('Checkout failures (share of checkouts started): billing 2 (5.0%), http 1 (2.5%)')
+  })
+
   test('checkouts count once per cart, and orders only once each and only for carts the checkout made', async () => {
     const rows = [
       row('checkout_created', { blob9: 'a' }),
@@ -214,6 +226,8 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
       ...Array.from({ length: 100 }, (_, i) => row('checkout_ready', { blob9: `made-up-${i}`, double2: 60_000 })),
       ...Array.from({ length: 10 }, (_, i) => row('checkout_created', { blob9: `own-${i}`, double2: 300 })),
       ...Array.from({ length: 67 }, (_, i) => row('checkout_ready', { blob9: `own-${i % 10}`, double2: 60_000 })),
+      // Checkouts made whose browsers sent no timing: what is set aside is counted from the timings, not from these.
+      ...Array.from({ length: 20 }, (_, i) => row('checkout_created', { blob9: `untimed-${i}`, double2: 300 })),
     ]
     const { checkoutTimes, funnel } = await report([...genuine, ...forged])
     const created = funnel.find((step) => step.step === 'checkout_created')!.count

@@ -17,9 +17,10 @@ import { execFileSync } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import puppeteer, { type Browser } from 'puppeteer-core'
-import { chromiumPath, DESKTOP } from '../scripts/harness/chromium.ts'
+import { chromiumArgs, chromiumPath, DESKTOP } from '../scripts/harness/chromium.ts'
 import { startShop } from '../scripts/harness/shop.ts'
 import { WITH_LANDING_PRERENDER } from '../scripts/harness/landing-prerender.ts'
+import { median } from './median.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
 const UPSTREAM_LATENCY_MS = 80
@@ -37,7 +38,6 @@ const RULES: Record<Arm, string | null> = {
   none: '',
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 type Run = { ms: number; prerendered: boolean }
 
@@ -118,7 +118,7 @@ if (import.meta.main) {
   if (!process.env.BENCH_SKIP_BUILD) execFileSync('npm', ['run', 'build'], { stdio: 'ignore' })
   const shop = await startShop({ HTML_CACHE_SECONDS: '60', RENDER_DEADLINE_MS: '150', STOREFRONT_TIMEOUT_MS: '5000' }, { dropAnalytics: true })
   shop.double.latencyMs = UPSTREAM_LATENCY_MS
-  const browser = await puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] })
+  const browser = await puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs })
   const proxy = await delayingProxy(shop.origin)
   try {
     const arms = Object.keys(RULES) as Arm[]

@@ -15,6 +15,7 @@ import type { Browser, Page, Request } from 'playwright-core'
 import { launchChromium, PHONE } from '../scripts/harness/chromium.ts'
 import { startShop } from '../scripts/harness/shop.ts'
 import { BLANKET_VARIANT_ID } from '../storefront-double/catalog.ts'
+import { median } from './median.ts'
 
 const CART_CREATE_MS = Number(process.env.BENCH_CART_CREATE_MS ?? 300)
 const UPSTREAM_LATENCY_MS = 80
@@ -36,7 +37,6 @@ export type CheckoutTap = {
   runs: number[]
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 export async function measureCheckoutTap(browser: Browser, origin: string, runs = RUNS, setUp: (page: Page, origin: string) => Promise<void> = inCart): Promise<CheckoutTap> {
   const spans: number[] = []

@@ -11,6 +11,7 @@
 // reached checkout through the page's buy form) would mean the hold failed.
 import type { Browser } from 'playwright-core'
 import { PHONE } from '../scripts/harness/chromium.ts'
+import { median } from './median.ts'
 
 /** A control to tap: found by `selector`; its tap has worked once `effect` matches. */
 export type TapControl = { selector: string; effect: string }
@@ -76,8 +77,8 @@ export async function measureFirstTap(browser: Browser, url: string, control: Ta
     lcps.push(lcp)
     await context.close()
   }
-  const median = (values: number[]) => (values.length ? Math.round([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!) : null)
-  return { firstWorkingTapMs: median(taps)!, heardMs: median(heard) ?? Number.NaN, appLiveMs: median(lives), appLiveFromStartMs: median(livesFromStart), lcpMs: median(lcps), ways }
+  const middle = (values: number[]) => (values.length ? Math.round(median(values)) : null)
+  return { firstWorkingTapMs: middle(taps)!, heardMs: middle(heard) ?? Number.NaN, appLiveMs: middle(lives), appLiveFromStartMs: middle(livesFromStart), lcpMs: middle(lcps), ways }
 }
 
 /**

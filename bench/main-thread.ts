@@ -5,7 +5,7 @@
 // work, long tasks and costliest sources, and from the median run's trace what the main
 // thread spent its time on, by kind of event and by script. Beside them, each page's script-free
 // copy as it was before the work on its own cost, and a page of one heading (bench/reference-pages.ts).
-import { chromiumPath } from '../scripts/harness/chromium.ts'
+import { chromiumArgs, chromiumPath } from '../scripts/harness/chromium.ts'
 import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -93,7 +93,7 @@ async function lighthouse(url: string, name: string, attempts = 3): Promise<Run>
 async function lighthouseOnce(url: string, name: string): Promise<Run> {
   mkdirSync('test-results', { recursive: true })
   const report = `test-results/main-thread-${name}.json`
-  const flags = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run'
+  const flags = ['--headless=new', ...chromiumArgs].join(' ')
   await new Promise<void>((resolve, reject) => {
     const child = spawn('node_modules/.bin/lighthouse', [url, '--quiet', '--output=json', `--output-path=${report}`, '--save-assets', `--chrome-flags=${flags}`, '--only-categories=performance'], { env: { ...process.env, CHROME_PATH: chromiumPath() } })
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exited ${code}`))))

@@ -12,6 +12,7 @@ import { criticalJs, startShop, type Shop } from '../scripts/harness/shop.ts'
 import { launchChromium, PHONE } from '../scripts/harness/chromium.ts'
 import { startEdgeCompression } from './edge-compression.ts'
 import { measureFirstTap } from './first-tap.ts'
+import { median } from './median.ts'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const UPSTREAM_LATENCY_MS = 80
@@ -21,7 +22,7 @@ const ORDER = { US: 'Only $38 – Order Now!', DE: 'Only €35 – Order Now!' }
 // Lighthouse's mobile 'slow 4G' as DevTools applies it (the same as bench/first-tap.ts).
 const PHONE_NETWORK = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 }
 
-const median = (values: number[]) => Math.round([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!)
+const rounded = (values: number[]) => Math.round(median(values))
 
 if (!process.env.BENCH_SKIP_BUILD) execFileSync('npm', ['run', 'build'], { stdio: 'ignore' })
 
@@ -81,11 +82,11 @@ try {
         return [
           country,
           {
-            lcpMs: median(f.lcp),
-            firstTapMs: median(f.tap),
-            appLiveFromStartMs: median(f.live),
+            lcpMs: rounded(f.lcp),
+            firstTapMs: rounded(f.tap),
+            appLiveFromStartMs: rounded(f.live),
             criticalJsGzip: critical[country],
-            jsLoadedBytes: median(f.js),
+            jsLoadedBytes: rounded(f.js),
             runs: f,
           },
         ]

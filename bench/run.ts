@@ -10,7 +10,7 @@ import os from 'node:os'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { blanket } from '../storefront-double/catalog.ts'
 import { appModules, criticalJs, startShop } from '../scripts/harness/shop.ts'
-import { launchChromium, chromiumPath } from '../scripts/harness/chromium.ts'
+import { chromiumArgs, chromiumPath, launchChromium } from '../scripts/harness/chromium.ts'
 import { ratchetBudget } from './budget.ts'
 import { measureFirstTap, type FirstTap } from './first-tap.ts'
 import { measurePictures, SCREENS, type PictureFigures } from './pictures.ts'
@@ -18,6 +18,7 @@ import { startEdgeCompression } from './edge-compression.ts'
 import { startScriptFreeCopy } from './script-free-copy.ts'
 import { PAGES_BEFORE_COMMIT, startReferencePages } from './reference-pages.ts'
 import { measureTap } from './interaction.ts'
+import { median } from './median.ts'
 
 const BROWSER_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'
 const PAGES = { landing: '/', product: '/product/toddler-blanket' } as const
@@ -41,7 +42,6 @@ const JS_LOADED_BEFORE_PHOTOGRAPHS_GZIP: Record<string, number> = { landing: 101
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
 const mib = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 if (!process.env.BENCH_SKIP_BUILD) execFileSync('npm', ['run', 'build'], { stdio: 'ignore' })
 
@@ -459,7 +459,7 @@ async function runLighthouse(url: string, reportPath: string, cpuSlowdown?: numb
 
 async function runLighthouseOnce(url: string, reportPath: string, cpuSlowdown?: number): Promise<LighthouseRun> {
   mkdirSync('test-results', { recursive: true })
-  const flags = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run'
+  const flags = ['--headless=new', ...chromiumArgs].join(' ')
   // --save-assets keeps the trace beside the report (…-0.trace.json): mainThreadWork reads it.
   const args = [url, '--quiet', '--output=json', `--output-path=${reportPath}`, '--save-assets', `--chrome-flags=${flags}`, '--only-categories=performance,accessibility,best-practices,seo']
   if (cpuSlowdown) args.push(`--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`)

@@ -25,6 +25,7 @@
 // runs it alone.
 
 import { writeFileSync } from 'node:fs'
+import { median } from './median.ts'
 
 const RATE = 5_000 // page requests a second, worldwide
 const DATA_CENTRES = 300
@@ -252,7 +253,6 @@ function workersCacheAndDurableObject(lagS: number, soft = false): Figures {
   return figures
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 const runs = [0, 5].flatMap((lagS) => [perDataCentreCacheApi(lagS), workersCacheAndDurableObject(lagS), workersCacheAndDurableObject(lagS, true)])
 const webhookMinute = Math.floor(PRICE_CHANGE_AT / 60)
 

@@ -26,6 +26,9 @@ async function digestOf(body: ArrayBuffer): Promise<string> {
 /** Work after the answer must end by then: waitUntil lasts 30 s (docs: "Context (ctx)"). */
 const WAIT_UNTIL_BUDGET_MS = 26_000
 
+/** How far ahead of the Worker's clock a body's `updated_at` may be before it is a clock error. */
+const FUTURE_TOLERANCE_MS = 24 * 60 * 60_000
+
 /** Shopify's delivery ids are UUIDs; anything longer or stranger is not Shopify's. */
 const DELIVERY_ID = /^[A-Za-z0-9-]{1,64}$/
 
@@ -85,6 +88,12 @@ export const webhooks = new Hono<AppEnv>().post(
     if (!parsed.success) return c.json({ error: 'Webhook body has no product handle' }, 400)
 
     const { handle } = parsed.data
+    // A body dated ahead is no edit of Shopify's: a clock gone wrong, or a forged date that would
+    // otherwise make every real edit until then 'not newer' and leave the page stale.
+    if (parsed.data.updated_at && parsed.data.updated_at > Date.now() + FUTURE_TOLERANCE_MS) {
+      log(c, 'error', 'webhook refused: updated_at is in the future (a clock error)', { handle, deliveryId, updatedAt: new Date(parsed.data.updated_at).toISOString() })
+      return c.json({ error: 'updated_at is more than a day in the future' }, 400)
+    }
     const store = productStore(c.env, config, handle)
     const digest = await digestOf(body)
     let claim: DeliveryClaim

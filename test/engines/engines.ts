@@ -18,6 +18,7 @@ import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppete
 import { Builder, By, Key, type WebDriver } from 'selenium-webdriver'
 import { expect } from 'vitest'
 import { findProgram } from '../../scripts/harness/programs.ts'
+import { chromiumArgs } from '../../scripts/harness/chromium.ts'
 import { answered, RETRIES_LOG } from './answered'
 export { RETRIES_LOG }
 
@@ -90,7 +91,7 @@ async function launchWithPuppeteer(name: 'chromium' | 'firefox', path: string, s
           browser: 'chrome',
           executablePath: path,
           headless: true,
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', ...(settings.reducedMotion ? ['--force-prefers-reduced-motion'] : [])],
+          args: [...chromiumArgs, ...(settings.reducedMotion ? ['--force-prefers-reduced-motion'] : [])],
         })
       : await puppeteer.launch({
           browser: 'firefox',

@@ -115,6 +115,12 @@ describe('structured data for merchant listings', () => {
         applicableCountry: shop.double.shipsTo,
         returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
         merchantReturnDays: 7,
+        // What the Terms and 'Shipping and returns' say: a damaged or defective blanket, sent
+        // back by post on a prepaid label, free, refunded in full.
+        returnMethod: 'https://schema.org/ReturnByMail',
+        returnFees: 'https://schema.org/FreeReturn',
+        itemCondition: 'https://schema.org/DamagedCondition',
+        refundType: 'https://schema.org/FullRefund',
         merchantReturnLink: `${SHOP_ORIGIN}/terms`,
       },
     })

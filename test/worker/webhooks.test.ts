@@ -285,3 +285,17 @@ test('a signed products/update reaches every market’s pages: each country’s 
     MARKETS.CA!.price = before
   }
 })
+
+test('a signed body dated more than a day ahead is refused as a clock error, logged, and a genuine edit after it still reaches the page', async () => {
+  await warm()
+  const future = JSON.stringify({ id: 8012345678901, handle: 'toddler-blanket', updated_at: '2099-01-01T00:00:00Z' })
+  const refused = await shop!.fetch('/webhooks/products/update', { method: 'POST', headers: await signedWebhookHeaders(future, SECRET), body: future })
+  expect(refused.status).toBe(400)
+  expect(await refused.json()).toEqual({ error: 'updated_at is more than a day in the future' })
+  expect(shop!.logEntries().some((e) => e.message === 'webhook refused: updated_at is in the future (a clock error)' && e.requestId && e.handle === 'toddler-blanket')).toBe(true)
+  shop!.double.products.get('toddler-blanket')!.title = 'Renamed Blanket'
+  const genuine = JSON.stringify({ id: 8012345678901, handle: 'toddler-blanket', updated_at: new Date().toISOString() })
+  const res = await shop!.fetch('/webhooks/products/update', { method: 'POST', headers: await signedWebhookHeaders(genuine, SECRET), body: genuine })
+  expect(res.status).toBe(200)
+  expect((await page('/product/toddler-blanket')).html).toContain('Renamed Blanket')
+})

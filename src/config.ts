@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_REFETCH_DELAY_MS, MAX_REFRESH_INTERVAL_MS } from './wait-until'
 
 /**
  * What the Worker is given. `Env` is what wrangler.toml declares, its bindings and the vars
@@ -83,14 +84,17 @@ const settings = z.object({
   HTML_CACHE_SWR_SECONDS: seconds(600),
   HTML_CACHE_STALE_IF_ERROR_SECONDS: seconds(86_400),
   SHOPIFY_WEBHOOK_SECRET: z.string().trim().optional(),
-  // The delayed refetch runs under waitUntil, which lasts at most 30 s after the answer.
-  WEBHOOK_REFETCH_DELAY_MS: millis(10_000).refine((ms) => ms <= 25_000, 'must be at most 25000 (waitUntil ends 30 s after the answer)'),
+  // The delayed refetch runs under waitUntil (src/wait-until.ts).
+  WEBHOOK_REFETCH_DELAY_MS: millis(10_000).refine((ms) => ms <= MAX_REFETCH_DELAY_MS, `must be at most ${MAX_REFETCH_DELAY_MS} (waitUntil ends 30 s after the answer)`),
   // One product's webhook refreshes start at most this often. Each uses up to two purges (at
   // once, and after the refetch delay), and Cloudflare's free plan refills 5 purges a minute
   // per account ("Purge cache": free 5 a minute, bucket 25; Pro 5 a second): 2 x 12 s = 24 s
   // keeps a merchant's bulk edit within the free plan for as long as it lasts. A waiting
-  // delivery runs under waitUntil (30 s), hence the cap.
-  WEBHOOK_REFRESH_INTERVAL_MS: millis(24_000).refine((ms) => ms <= 24_000, 'must be at most 24000 (a waiting delivery runs under waitUntil, which ends 30 s after the answer)'),
+  // delivery runs under waitUntil (src/wait-until.ts), hence the cap.
+  WEBHOOK_REFRESH_INTERVAL_MS: millis(24_000).refine(
+    (ms) => ms <= MAX_REFRESH_INTERVAL_MS,
+    `must be at most ${MAX_REFRESH_INTERVAL_MS} (a waiting delivery runs under waitUntil, which ends 30 s after the answer)`,
+  ),
   REQUIRE_PRIVATE_TOKEN: z.enum(['true', 'false', '']).default(''),
   CHECKOUT_DOMAIN: checkoutHosts,
   LOG_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),

@@ -9,6 +9,7 @@ import { purgePages } from '../render/purge-pages'
 import { productStore } from '../storefront/read-product'
 import type { DeliveryClaim } from '../storefront/product-store'
 import { sleep } from '../sleep'
+import { WEBHOOK_WORK_BUDGET_MS } from '../wait-until'
 import { followLaggingEdit, LATE_PURGE_RETRIES_MS, PURGE_RETRIES_MS, refreshAndPurge, type EditOutcome, type EditSteps } from '../storefront/product-edit'
 
 // What the shop reads of Shopify's products/update body (the body is signed, unlike the
@@ -23,8 +24,6 @@ async function digestOf(body: ArrayBuffer): Promise<string> {
   return [...new Uint8Array(await crypto.subtle.digest('SHA-256', body))].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
-/** Work after the answer must end by then: waitUntil lasts 30 s (docs: "Context (ctx)"). */
-const WAIT_UNTIL_BUDGET_MS = 26_000
 
 /** How far ahead of the Worker's clock a body's `updated_at` may be before it is a clock error. */
 const FUTURE_TOLERANCE_MS = 24 * 60 * 60_000
@@ -121,7 +120,7 @@ export const webhooks = new Hono<AppEnv>().post(
       now: Date.now,
     }
     // Work after the answer ends before waitUntil does (30 s after the answer; docs: "Context (ctx)").
-    const follow = (first: EditOutcome) => followLaggingEdit(steps, first, { delayMs: config.webhook.refetchDelayMs, deadline: started + WAIT_UNTIL_BUDGET_MS })
+    const follow = (first: EditOutcome) => followLaggingEdit(steps, first, { delayMs: config.webhook.refetchDelayMs, deadline: started + WEBHOOK_WORK_BUDGET_MS })
 
     let wait: number | null
     try {

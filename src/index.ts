@@ -21,7 +21,7 @@ import { runScheduledCheck } from './monitoring/scheduled-check'
 import type { Bindings } from './config'
 
 export { CheckoutHealth } from './monitoring/checkout-health'
-export { ProductStore } from './storefront/product-store'
+export { ProductStore } from './product/product-store'
 
 const app = new Hono<AppEnv>()
 

@@ -37,7 +37,7 @@ export function productStructuredData(product: Product, { productUrl, pageUrl, t
     description: product.description,
     url: productUrl,
     image: product.images.map((image) => image.url),
-    // A product stored before `vendor` was asked for has none (src/storefront/product-store.ts).
+    // A product stored before `vendor` was asked for has none (src/product/product-store.ts).
     brand: { '@type': 'Brand', name: product.vendor || SHOP_NAME },
     // The id Shopify gives the variant the offer is for, which a cart permalink and cartCreate take.
     ...(variant && { productID: variant.id }),

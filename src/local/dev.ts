@@ -15,7 +15,7 @@ import { withLocalAnalytics } from './analytics'
 import { withLocalShopperCountry } from './shopper-country'
 
 export { CheckoutHealth } from '../monitoring/checkout-health'
-export { ProductStore } from '../storefront/product-store'
+export { ProductStore } from '../product/product-store'
 
 // The field analytics go to the same stand-in as under `npm start`, and SHOPPER_COUNTRY holds as there.
 const analysed = withLocalAnalytics(shop)

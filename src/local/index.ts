@@ -10,7 +10,7 @@ import { withLocalWorkersCache } from './workers-cache'
 import { withLocalShopperCountry } from './shopper-country'
 
 export { CheckoutHealth } from '../monitoring/checkout-health'
-export { ProductStore } from '../storefront/product-store'
+export { ProductStore } from '../product/product-store'
 
 const local = withLocalAnalytics({ ...withLocalWorkersCache(shop), scheduled: shop.scheduled })
 export default { ...local, fetch: withLocalShopperCountry(local).fetch }

@@ -7,7 +7,7 @@ import { readConfig } from '../config'
 import { log } from '../log'
 import { checkoutLanguage, createCart, quantityByVariant, type CartExtras, type CartLineInput } from '../storefront/cart'
 import { shopperCountry } from '../storefront/country-codes'
-import { readProduct } from '../storefront/read-product'
+import { readProduct } from '../product/read-product'
 import { limitPerClient } from './limit-per-client'
 
 /**

@@ -7,7 +7,7 @@ import { readConfig } from '../config'
 import { log } from '../log'
 import { pageMarket } from '../page-market'
 import { isMarketCountry, shopperCountry } from '../storefront/country-codes'
-import { readProduct, TooManyLookups } from '../storefront/read-product'
+import { readProduct, TooManyLookups } from '../product/read-product'
 import { issuesOf } from './post-endpoint'
 
 /**

@@ -10,7 +10,7 @@ import { pageMarket } from '../page-market'
 import { productTag } from '../render/cache-policy'
 import { settle } from '../render/render-page'
 import { isMarketCountry } from '../storefront/country-codes'
-import { readProduct } from '../storefront/read-product'
+import { readProduct } from '../product/read-product'
 import { UCP_PATH } from './ucp'
 
 /**

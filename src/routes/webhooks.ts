@@ -6,11 +6,11 @@ import { readConfig } from '../config'
 import { log } from '../log'
 import { productTag } from '../render/cache-policy'
 import { purgePages } from '../render/purge-pages'
-import { productStore } from '../storefront/read-product'
-import type { DeliveryClaim } from '../storefront/product-store'
+import { productStore } from '../product/read-product'
+import type { DeliveryClaim } from '../product/product-store'
 import { sleep } from '../sleep'
 import { WEBHOOK_WORK_BUDGET_MS } from '../wait-until'
-import { followLaggingEdit, LATE_PURGE_RETRIES_MS, PURGE_RETRIES_MS, refreshAndPurge, type EditOutcome, type EditSteps } from '../storefront/product-edit'
+import { followLaggingEdit, LATE_PURGE_RETRIES_MS, PURGE_RETRIES_MS, refreshAndPurge, type EditOutcome, type EditSteps } from '../product/product-edit'
 
 // What the shop reads of Shopify's products/update body (the body is signed, unlike the
 // headers): the handle, and when the product was updated.
@@ -59,7 +59,7 @@ async function signedByShopify(secret: string, body: ArrayBuffer, signature: str
  * purge Cloudflare refuses is tried again; if every try fails, the delivery is forgotten and
  * answered 503, so Shopify's retry of it acts again. The Storefront API can lag the webhook:
  * until its answer shows the edit, the store asks again every WEBHOOK_REFETCH_DELAY_MS and
- * the pages are purged again (storefront/product-edit.ts), for a delivery that waited for its
+ * the pages are purged again (product/product-edit.ts), for a delivery that waited for its
  * slot too. That work runs under waitUntil, which Cloudflare keeps alive for up to 30 s after
  * the answer (docs: "Context (ctx)"), so it is bounded to end before.
  */

@@ -4,7 +4,7 @@ import type { AppEnv } from '../../src/app-env'
 import { rateLimitKey } from '../../src/rate-limit'
 import type { Bindings } from '../../src/config'
 import { webhooks } from '../../src/routes/webhooks'
-import { MAX_REFETCHES } from '../../src/storefront/product-edit'
+import { MAX_REFETCHES } from '../../src/product/product-edit'
 import { signedWebhookHeaders } from '../../storefront-double/storefront-double'
 
 // The production contract with Workers Cache, checked without the local stand-in: the

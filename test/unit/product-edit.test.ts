@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
-import { followLaggingEdit, MAX_REFETCHES, refreshAndPurge, type EditSteps } from '../../src/storefront/product-edit'
+import { followLaggingEdit, MAX_REFETCHES, refreshAndPurge, type EditSteps } from '../../src/product/product-edit'
 
-// What a claimed products/update delivery does (src/storefront/product-edit.ts), with a fake
+// What a claimed products/update delivery does (src/product/product-edit.ts), with a fake
 // clock, a fake Shopify that shows the edit from `showsAt`, and a fake purge.
 
 function fakes({ showsAt, purgeFails = () => false }: { showsAt: number; purgeFails?: (at: number) => boolean }) {

@@ -1,10 +1,10 @@
 import { expect, test, vi } from 'vitest'
 import { readConfig, type Bindings } from '../../src/config'
-import { readProduct, TooManyLookups } from '../../src/storefront/read-product'
-import type { ProductRead } from '../../src/storefront/product-store'
+import { readProduct, TooManyLookups } from '../../src/product/read-product'
+import type { ProductRead } from '../../src/product/product-store'
 
 // A cold product request asks the product's Durable Object once; the object itself decides
-// whether an unknown handle may cost a Shopify call (src/storefront/product-store.ts).
+// whether an unknown handle may cost a Shopify call (src/product/product-store.ts).
 function withStore(answer: ProductRead) {
   const read = vi.fn(async () => answer)
   const getByName = vi.fn(() => ({ read }))

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { claimDelivery, releaseDelivery, RefreshSlots } from '../../src/storefront/webhook-deliveries'
+import { claimDelivery, releaseDelivery, RefreshSlots } from '../../src/product/webhook-deliveries'
 
 /** What the Durable Object's storage does with a value: keeps a structured copy. */
 function memoryStorage() {

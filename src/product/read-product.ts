@@ -1,8 +1,8 @@
 import type { Bindings, Config } from '../config'
-import { API_VERSION } from './client'
+import { API_VERSION } from '../storefront/client'
 import type { CacheOutcome, ProductRead } from './product-store'
 import type { Product } from '../../client/model/product'
-import type { ShopMarkets } from './product'
+import type { ShopMarkets } from '../storefront/product'
 
 export type { CacheOutcome }
 export type StoredProduct = { product: Product | null; markets: ShopMarkets; outcome: CacheOutcome; upstreamMs?: number }
@@ -27,7 +27,7 @@ export function productStore(env: Bindings, config: Config, handle: string) {
 }
 
 /**
- * The product for a page, from its store (src/storefront/product-store.ts), asked once, priced
+ * The product for a page, from its store (src/product/product-store.ts), asked once, priced
  * in `country` where the store has a market there. A handle it knows nothing about costs a
  * Shopify call, which the store allows only within the client's rate limit.
  */

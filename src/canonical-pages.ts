@@ -61,10 +61,13 @@ export const canonicalPages: MiddlewareHandler<AppEnv> = async (c, next) => {
  */
 const KEPT_ELSEWHERE = ['/sitemap.xml', '/robots.txt', '/.well-known/ucp', '/speculation-rules.json']
 
+/** The table's routes as patterns (`/product/:handle` matches `/product/anything`), made once. */
+const PAGE_PATTERNS = Object.values(PAGES).flatMap((page) => (page.path === null ? [] : [new RegExp(`^${page.path.replace(/:[a-z]+/g, '[^/]+')}$`)]))
+
 /** Whether an address is one of the table's pages, in a market or not. */
 export function isPagePath(path: string): boolean {
   const rest = marketOfPath(path)?.rest ?? path
-  return Object.values(PAGES).some((page) => page.path !== null && new RegExp(`^${page.path.replace(/:[a-z]+/g, '[^/]+')}$`).test(rest))
+  return PAGE_PATTERNS.some((pattern) => pattern.test(rest))
 }
 
 /** Each segment of `pathname` decoded, then encoded the one way `encodeURIComponent` does. */

@@ -17,6 +17,7 @@ export function pageMarket(country: string | null, markets: ShopMarkets, product
     country: known,
     primary,
     order: orderWords(primary, product?.variants[0]?.price),
+    currency: product?.priceRange.minVariantPrice.currencyCode ?? null,
     name: known && countryName(known, markets),
     ships: known === null || markets.shipsTo.includes(known),
     shipsTo,

@@ -32,9 +32,9 @@ export default function CartDrawer() {
   const count = useAtomValue(knownQuantityAtom)
   const reading = count === null
   // An empty cart's total is in the page's currency; on a page that shows no price (no product), none is written.
-  const currencyCode = items[0]?.price.currencyCode ?? (result?.status === 'found' ? result.product.variants[0]?.price.currencyCode : undefined)
+  const currencyCode = items[0]?.price.currencyCode ?? result?.market?.currency
   const total = items.length > 0 ? cartTotal(items) : currencyCode ? { amount: '0', currencyCode } : null
-  const market = marketWords(result?.market, currencyCode)
+  const market = marketWords(result?.market)
   const discount = useDiscountCode()
   const loading = useAtomValue(isLoadingAtom)
   const checkout = useCheckout()

@@ -10,8 +10,7 @@ import { marketWords } from './market-words'
 export function MarketNote() {
   const resource = use(ProductContext)
   const result = resource ? use(resource) : null
-  const price = result?.status === 'found' ? result.product.variants[0]?.price : undefined
-  const words = marketWords(result?.market, price?.currencyCode)
+  const words = marketWords(result?.market)
   if (!words) return null
   return (
     <p className="mt-3 text-sm font-semibold text-stone-700" data-testid="market-note">

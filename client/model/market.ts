@@ -14,6 +14,8 @@ export type PageMarket = {
   ships: boolean
   /** Where the blanket does ship, by name, for a shopper whose country is not among them. */
   shipsTo: string[]
+  /** The currency the page's prices and its checkout are in; null where the page has no product to price. */
+  currency: string | null
   /** The languages Shopify offers the checkout in there (`Country.availableLanguages`), for `@inContext(language:)`. */
   languages: string[]
   /**

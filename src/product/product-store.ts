@@ -50,6 +50,22 @@ const ENTRY_KEY = 'entry-v4'
 const offerKey = (country: string) => `offer-v1:${country}`
 export const OFFER_FAILURE_MEMORY_MS = 5_000
 
+type Lifetimes = ReturnType<typeof readConfig>['productCache']
+
+/**
+ * Where an answer kept since `kept.storedAt` stands in the product's lifetimes: fresh, stale
+ * (served at once and refreshed behind it), and servable while Shopify fails. The product and
+ * each country's prices keep to the same rules.
+ */
+function standing(kept: { storedAt: number } | null | undefined, freshSeconds: number, lifetimes: Lifetimes) {
+  const age = kept ? (Date.now() - kept.storedAt) / 1000 : Infinity
+  return {
+    fresh: age < freshSeconds,
+    stale: age < freshSeconds + lifetimes.staleWhileRevalidateSeconds,
+    servable: age < freshSeconds + Math.max(lifetimes.staleWhileRevalidateSeconds, lifetimes.staleIfErrorSeconds),
+  }
+}
+
 export class ProductStore extends DurableObject<Bindings> {
   #entry: Entry | null | undefined // undefined until read from storage
   #refreshing: Promise<Fetched> | null = null
@@ -86,11 +102,10 @@ export class ProductStore extends DurableObject<Bindings> {
   async #readProduct(handle: string, options: { buyerIp?: string | null; requestId?: string }): Promise<ProductRead> {
     const lifetimes = readConfig(this.env).productCache
     const entry = await this.#load()
-    const age = entry ? (Date.now() - entry.storedAt) / 1000 : Infinity
-    const fresh = entry?.product ? lifetimes.freshSeconds : lifetimes.notFoundSeconds
+    const kept = standing(entry, entry?.product ? lifetimes.freshSeconds : lifetimes.notFoundSeconds, lifetimes)
 
-    if (entry && age < fresh) return { kind: 'known', product: entry.product, markets: entry.markets, outcome: 'HIT' }
-    if (entry?.product && age < fresh + lifetimes.staleWhileRevalidateSeconds) {
+    if (entry && kept.fresh) return { kind: 'known', product: entry.product, markets: entry.markets, outcome: 'HIT' }
+    if (entry?.product && kept.stale) {
       this.#refresh(handle, options.buyerIp).catch((error: Error) =>
         // Logged here, under the id of the request that asked, since that answer is already out.
         logLine('warn', 'background product refresh failed', { requestId: options.requestId, handle, error }),
@@ -104,8 +119,7 @@ export class ProductStore extends DurableObject<Bindings> {
       const { product, markets } = await this.#refresh(handle, options.buyerIp)
       return { kind: 'known', product, markets, outcome: 'MISS', upstreamMs: Date.now() - started }
     } catch (error) {
-      const servable = entry?.product && age < fresh + Math.max(lifetimes.staleWhileRevalidateSeconds, lifetimes.staleIfErrorSeconds)
-      if (!servable) throw error
+      if (!entry?.product || !kept.servable) throw error
       return { kind: 'known', product: entry.product, markets: entry.markets, outcome: 'STALE-IF-ERROR' }
     }
   }
@@ -146,24 +160,23 @@ export class ProductStore extends DurableObject<Bindings> {
   async #offer(handle: string, country: string, options: { buyerIp?: string | null; requestId?: string }): Promise<KeptOffer & { outcome: CacheOutcome }> {
     const lifetimes = readConfig(this.env).productCache
     const kept = await this.#loadOffer(country)
-    const age = kept ? (Date.now() - kept.storedAt) / 1000 : Infinity
-    if (kept && age < lifetimes.freshSeconds) return { ...kept, outcome: 'HIT' }
-    if (kept && age < lifetimes.freshSeconds + lifetimes.staleWhileRevalidateSeconds) {
+    const { fresh, stale, servable } = standing(kept, lifetimes.freshSeconds, lifetimes)
+    if (kept && fresh) return { ...kept, outcome: 'HIT' }
+    if (kept && stale) {
       this.#refreshOffer(handle, country, options.buyerIp).catch((error: Error) =>
         logLine('warn', 'background offer refresh failed', { requestId: options.requestId, handle, country, error }),
       )
       return { ...kept, outcome: 'STALE' }
     }
-    const servable = kept && age < lifetimes.freshSeconds + Math.max(lifetimes.staleWhileRevalidateSeconds, lifetimes.staleIfErrorSeconds)
     const failedAt = this.#offerFailedAt.get(country)
     if (failedAt !== undefined && Date.now() - failedAt < OFFER_FAILURE_MEMORY_MS) {
-      if (servable) return { ...kept, outcome: 'STALE-IF-ERROR' }
+      if (kept && servable) return { ...kept, outcome: 'STALE-IF-ERROR' }
       throw new Error(`Shopify failed to price ${handle} in ${country} within the last ${OFFER_FAILURE_MEMORY_MS} ms`)
     }
     try {
       return { ...(await this.#refreshOffer(handle, country, options.buyerIp)), outcome: 'MISS' }
     } catch (error) {
-      if (servable) return { ...kept, outcome: 'STALE-IF-ERROR' }
+      if (kept && servable) return { ...kept, outcome: 'STALE-IF-ERROR' }
       throw error
     }
   }

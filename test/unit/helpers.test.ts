@@ -29,14 +29,15 @@ test('prices in their own currency with two decimals, dollars as the spec writes
 })
 
 test('the market’s words: none in the primary market, the currency where it ships, where it ships where it does not', () => {
-  const market = (over: Partial<PageMarket>): PageMarket => ({ country: 'GB', primary: false, name: 'United Kingdom', ships: true, shipsTo: ['Canada', 'United Kingdom'], languages: [], order: '', ...over })
-  expect(marketWords(market({}), 'GBP')).toBe('Ships to United Kingdom. Prices are in GBP, as the checkout charges them.')
-  expect(marketWords(market({ country: 'BR', name: 'Brazil', ships: false }), 'USD')).toBe(
+  const market = (over: Partial<PageMarket>): PageMarket => ({ country: 'GB', primary: false, name: 'United Kingdom', ships: true, shipsTo: ['Canada', 'United Kingdom'], languages: [], order: '', currency: 'GBP', ...over })
+  expect(marketWords(market({}))).toBe('Ships to United Kingdom. Prices are in GBP, as the checkout charges them.')
+  expect(marketWords(market({ currency: null }))).toBe('Ships to United Kingdom.')
+  expect(marketWords(market({ country: 'BR', name: 'Brazil', ships: false, currency: 'USD' }))).toBe(
     'We don’t ship to Brazil yet. It ships to Canada and United Kingdom: you can still order it as a gift to one of them.',
   )
-  expect(marketWords(market({ primary: true }), 'USD')).toBeNull()
-  expect(marketWords(market({ country: null }), 'USD')).toBeNull()
-  expect(marketWords(undefined, 'USD')).toBeNull()
+  expect(marketWords(market({ primary: true }))).toBeNull()
+  expect(marketWords(market({ country: null }))).toBeNull()
+  expect(marketWords(undefined)).toBeNull()
 })
 
 test('the order buttons’ words: the spec’s in the primary market, the market’s whole price elsewhere, none without a price', () => {

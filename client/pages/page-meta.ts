@@ -17,6 +17,12 @@ export type Head = {
   image?: string
   /** schema.org data for search engines (the Product on the pages that sell it). */
   jsonLd?: WithContext<Thing>
+  /**
+   * The id of the element the browser holds its first paint for (`<link rel="expect"
+   * blocking="render">`, Chromium 124+; other browsers paint as the HTML arrives). Outside
+   * every Suspense boundary, so the shell holds it.
+   */
+  firstView?: string
 }
 
 /** What the Worker gives a page's meta to work with. */

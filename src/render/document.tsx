@@ -41,6 +41,7 @@ export function Document({ head, page, styles, modules, children }: DocumentProp
         {head.image && <meta property="og:image:height" content={String(SHARE_HEIGHT)} />}
         <meta name="twitter:card" content="summary_large_image" />
         {head.jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(head.jsonLd) }} />}
+        {head.firstView && <link rel="expect" href={`#${head.firstView}`} blocking="render" />}
         <style dangerouslySetInnerHTML={{ __html: styles }} />
         {/* In the head, so a buy tap is held from the first paint on (start-app.ts). */}
         <script data-modules={JSON.stringify(modules)} dangerouslySetInnerHTML={{ __html: START_APP_SCRIPT }} />

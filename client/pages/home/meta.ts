@@ -1,5 +1,6 @@
 import { LANDING_PRODUCT_HANDLE } from '../../model/product-result'
 import { SHOP_NAME, TAGLINE } from '../../content/shop'
+import { FIRST_VIEW_ID } from '../../lib/element-ids'
 import type { PageMeta } from '../page-meta'
 import { productStructuredData } from '../product-structured-data'
 import { shopShareImage } from '../share-image'
@@ -13,6 +14,8 @@ export const meta: PageMeta = {
     description: TAGLINE,
     canonical: address('/'),
     image: shopShareImage(address),
+    // The hero, whose order button is the first thing a shopper may tap.
+    firstView: FIRST_VIEW_ID,
     // The page sells the product ('$38, shipping included'), so it carries it too; without
     // the product it says nothing it cannot stand behind.
     ...(product?.status === 'found' && {

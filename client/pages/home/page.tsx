@@ -6,6 +6,7 @@ import { loadCarousel } from '../../components/carousel/load'
 import { LIFESTYLE_CAROUSEL } from '../../components/carousel/names'
 import { deferredSection, staticSection } from '../../lib/deferred-section'
 import { ProductContext, ProductData } from '../../product-context'
+import { FIRST_VIEW_ID } from '../../lib/element-ids'
 
 // Words and pictures (sections.tsx) are static sections, never hydrated; the lifestyle
 // carousel is deferred; the order buttons hydrate with the page.
@@ -38,6 +39,8 @@ export default function LandingPage() {
           <MarketNote />
         </div>
       </section>
+      {/* The end of the first view: the browser paints nothing before it (meta.ts, firstView). */}
+      <span id={FIRST_VIEW_ID} hidden />
 
       {/* Top-aligned, not centred: on a slow connection the page paints while the copy is
           still streaming in, and a centred column would move up as each line arrives. */}

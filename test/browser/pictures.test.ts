@@ -26,6 +26,8 @@ const SCREENS = [
 ] as const
 const PAGES = ['/', '/product/toddler-blanket']
 
+const SHOPPER = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36'
+
 type Fetched = { width: number; height: number; type: string; bytes: number }
 
 /** Opens `path`, and records the pixel size and type of every picture the page fetched. */
@@ -141,6 +143,32 @@ describe.each(SCREENS)('before the pictures arrive, on a %s', (_, viewport, dpr)
     const shifts = await layoutShifts(page)
     expect(shifts.reduce((total, shift) => total + shift.value, 0), JSON.stringify(shifts)).toBe(0)
     await close()
+  })
+
+  // Shopify answering past the render deadline: a shopper's first paint has the product
+  // page's skeleton, and the product that replaces it must not move what is on screen. The
+  // double holds its answer until the skeleton has painted.
+  test('/product/toddler-blanket: nothing on screen moves when Shopify answers after the skeleton painted', async () => {
+    const cold = await startShop({ PRODUCT_CACHE_FRESH_SECONDS: '0', PRODUCT_CACHE_SWR_SECONDS: '0', PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '0' })
+    // A shopper's phone, not a crawler (whose render waits for the product), and unzipped:
+    // Miniflare's edge gzip holds a streamed body back until it ends.
+    const context = await browser.newContext({ viewport, deviceScaleFactor: dpr, userAgent: SHOPPER, extraHTTPHeaders: { 'Accept-Encoding': 'identity' } })
+    try {
+      const page = await context.newPage()
+      const release = cold.double.hold()
+      const loaded = page.goto(cold.origin + '/product/toddler-blanket')
+      await page.locator('[data-testid="product-skeleton"]').waitFor()
+      await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))))
+      release()
+      await loaded
+      await hydrated(page)
+      await firstView(page)
+      const shifts = await layoutShifts(page)
+      expect(shifts.reduce((total, shift) => total + shift.value, 0), JSON.stringify(shifts)).toBe(0)
+    } finally {
+      await context.close()
+      await cold.dispose()
+    }
   })
 
   // The landing's hero holds the first order button, centred: painted with half its words

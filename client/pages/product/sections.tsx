@@ -58,9 +58,10 @@ export function ProductNotFound({ unreachable = false }: { unreachable?: boolean
   )
 }
 
+/** At least a screen high: the product it stands for is taller, so the footer never shows above the fold only to be pushed off it. */
 export function ProductSkeleton() {
   return (
-    <div className="mx-auto max-w-6xl animate-pulse px-4 py-6 md:py-10" aria-busy="true" aria-label="Loading product" role="status" data-testid="product-skeleton">
+    <div className="mx-auto min-h-svh max-w-6xl animate-pulse px-4 py-6 md:py-10" aria-busy="true" aria-label="Loading product" role="status" data-testid="product-skeleton">
       <div className="h-5 w-32 rounded bg-stone-200" />
       <div className="mt-6 grid gap-10 md:grid-cols-2">
         <div>

@@ -11,7 +11,11 @@ export default defineConfig({
     // that included it made the landing page 336 px taller than it is on a phone); after, the
     // browser keeps the height it last had (`auto`).
     // test/browser/below-fold.test.ts holds the two figures to the section's real height.
-    [/^below-fold-(\d+)-(\d+)$/, ([, phone, wide]) => `[content-visibility:auto] [contain-intrinsic-size:auto_${phone}px] md:[contain-intrinsic-size:auto_${wide}px]`],
+    [
+      /^below-fold-(\d+)-(\d+)$/,
+      ([, phone, wide]) =>
+        `[content-visibility:auto] [contain-intrinsic-size:auto_${phone}px] md:[contain-intrinsic-size:auto_${wide}px]`,
+    ],
   ],
   content: { pipeline: { include: [/client\/.*\.tsx?$/] } },
 })

@@ -58,7 +58,12 @@ export default defineConfig({
           // browser's cache. Left to itself, Rolldown puts ReactDOM in the entry (which every
           // deploy changes) and splits React and jotai into chunks of their own: more critical
           // JavaScript in one more file (bench/README.md, 'What each mechanism is worth').
-          groups: [{ name: 'framework', test: /[\/]node_modules[\/](react|react-dom|scheduler|jotai)[\/]|^\0vite\/preload-helper/ }],
+          groups: [
+            {
+              name: 'framework',
+              test: /[/]node_modules[/](react|react-dom|scheduler|jotai)[/]|^\0vite\/preload-helper/,
+            },
+          ],
         },
       },
     },

@@ -38,11 +38,15 @@ const RULES: Record<Arm, string | null> = {
   none: '',
 }
 
-
 type Run = { ms: number; prerendered: boolean }
 
 /** One tap on 'Back to Store' on the product page: ms from the tap to the landing page painted. */
-async function backToStore(browser: Browser, proxy: Awaited<ReturnType<typeof delayingProxy>>, arm: Arm, dwellMs: number): Promise<Run> {
+async function backToStore(
+  browser: Browser,
+  proxy: Awaited<ReturnType<typeof delayingProxy>>,
+  arm: Arm,
+  dwellMs: number,
+): Promise<Run> {
   const { origin } = proxy
   const context = await browser.createBrowserContext()
   proxy.rules(RULES[arm])
@@ -50,8 +54,8 @@ async function backToStore(browser: Browser, proxy: Awaited<ReturnType<typeof de
     const page = await context.newPage()
     await page.setViewport(DESKTOP)
     // The page in cache, as a shopper who came from the landing page has it.
-    await page.goto(origin + '/')
-    await page.goto(origin + '/product/toddler-blanket')
+    await page.goto(`${origin}/`)
+    await page.goto(`${origin}/product/toddler-blanket`)
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
     await page.emulateCPUThrottling(CPU_SLOWDOWN)
     proxy.slow(true)
@@ -62,10 +66,22 @@ async function backToStore(browser: Browser, proxy: Awaited<ReturnType<typeof de
     // Told over a binding: an evaluate's answer can be lost to a prerender shown at once.
     let tapped = 0
     await page.exposeFunction('__tapped', (at: number) => void (tapped = at))
-    await page.evaluate(() => addEventListener('pointerdown', (event) => (window as unknown as { __tapped(at: number): void }).__tapped(performance.timeOrigin + event.timeStamp), { capture: true, once: true }))
+    await page.evaluate(() =>
+      addEventListener(
+        'pointerdown',
+        (event) =>
+          (window as unknown as { __tapped(at: number): void }).__tapped(performance.timeOrigin + event.timeStamp),
+        { capture: true, once: true },
+      ),
+    )
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
     // Polled rather than waitForFunction, whose wait ends with the target a prerender replaces.
-    for (const until = Date.now() + 60_000; !(await page.evaluate(() => location.pathname === '/' && document.documentElement.dataset.hydrated === 'true').catch(() => false)); ) {
+    for (
+      const until = Date.now() + 60_000;
+      !(await page
+        .evaluate(() => location.pathname === '/' && document.documentElement.dataset.hydrated === 'true')
+        .catch(() => false));
+    ) {
       if (Date.now() > until) throw new Error(`${arm}: the landing page was not live within 60 s`)
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
@@ -74,8 +90,13 @@ async function backToStore(browser: Browser, proxy: Awaited<ReturnType<typeof de
       () =>
         new Promise<{ at: number; prerendered: boolean }>((resolve) =>
           new PerformanceObserver((list) => {
-            const { activationStart } = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { activationStart: number }
-            resolve({ at: performance.timeOrigin + Math.max(list.getEntries().at(-1)!.startTime, activationStart), prerendered: activationStart > 0 })
+            const { activationStart } = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & {
+              activationStart: number
+            }
+            resolve({
+              at: performance.timeOrigin + Math.max(list.getEntries().at(-1)!.startTime, activationStart),
+              prerendered: activationStart > 0,
+            })
           }).observe({ type: 'largest-contentful-paint', buffered: true }),
         ),
     )
@@ -100,9 +121,18 @@ async function delayingProxy(origin: string) {
       res.writeHead(rules ? 200 : 404, { 'content-type': 'application/speculationrules+json' })
       return void res.end(rules)
     }
-    const headers = Object.fromEntries(Object.entries(req.headers).flatMap(([name, value]) => (typeof value === 'string' && name !== 'host' ? [[name, value]] : [])))
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).flatMap(([name, value]) =>
+        typeof value === 'string' && name !== 'host' ? [[name, value]] : [],
+      ),
+    )
     const answer = await fetch(origin + req.url, { method: req.method, headers, redirect: 'manual' })
-    res.writeHead(answer.status, Object.fromEntries([...answer.headers].filter(([name]) => name !== 'content-encoding' && name !== 'content-length')))
+    res.writeHead(
+      answer.status,
+      Object.fromEntries(
+        [...answer.headers].filter(([name]) => name !== 'content-encoding' && name !== 'content-length'),
+      ),
+    )
     res.end(Buffer.from(await answer.arrayBuffer()))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -116,22 +146,36 @@ async function delayingProxy(origin: string) {
 
 if (import.meta.main) {
   if (!process.env.BENCH_SKIP_BUILD) execFileSync('npm', ['run', 'build'], { stdio: 'ignore' })
-  const shop = await startShop({ HTML_CACHE_SECONDS: '60', RENDER_DEADLINE_MS: '150', STOREFRONT_TIMEOUT_MS: '5000' }, { dropAnalytics: true })
+  const shop = await startShop(
+    { HTML_CACHE_SECONDS: '60', RENDER_DEADLINE_MS: '150', STOREFRONT_TIMEOUT_MS: '5000' },
+    { dropAnalytics: true },
+  )
   shop.double.latencyMs = UPSTREAM_LATENCY_MS
   const browser = await puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs })
   const proxy = await delayingProxy(shop.origin)
   try {
     const arms = Object.keys(RULES) as Arm[]
-    const runs = new Map(DWELLS_MS.map((dwell) => [dwell, Object.fromEntries(arms.map((arm) => [arm, [] as Run[]])) as Record<Arm, Run[]>]))
+    const runs = new Map(
+      DWELLS_MS.map((dwell) => [
+        dwell,
+        Object.fromEntries(arms.map((arm) => [arm, [] as Run[]])) as Record<Arm, Run[]>,
+      ]),
+    )
     // Every arm at every rest in each round, so that all meet the machine in the same state.
-    for (let run = 0; run < RUNS; run++) for (const dwell of DWELLS_MS) for (const arm of arms) runs.get(dwell)![arm].push(await backToStore(browser, proxy, arm, dwell))
+    for (let run = 0; run < RUNS; run++)
+      for (const dwell of DWELLS_MS)
+        for (const arm of arms) runs.get(dwell)![arm].push(await backToStore(browser, proxy, arm, dwell))
     const middle = (of: Run[]) => median(of.map((r) => r.ms))
-    console.log(`'Back to Store' to the landing page painted, CPU ${CPU_SLOWDOWN}×, every request ${NETWORK_DELAY_MS} ms late, ${RUNS} runs each, in turn:`)
+    console.log(
+      `'Back to Store' to the landing page painted, CPU ${CPU_SLOWDOWN}×, every request ${NETWORK_DELAY_MS} ms late, ${RUNS} runs each, in turn:`,
+    )
     for (const [dwell, byArm] of runs) {
       console.log(`  ${dwell} ms on the link:`)
       for (const arm of arms) {
         const of = byArm[arm]
-        console.log(`    ${arm.padEnd(9)} median ${Math.round(middle(of))} ms, ${(middle(of) / middle(byArm.none)).toFixed(2)}× of none (runs ${of.map((r) => Math.round(r.ms)).join(', ')}; shown from a prerender ${of.filter((r) => r.prerendered).length} of ${RUNS})`)
+        console.log(
+          `    ${arm.padEnd(9)} median ${Math.round(middle(of))} ms, ${(middle(of) / middle(byArm.none)).toFixed(2)}× of none (runs ${of.map((r) => Math.round(r.ms)).join(', ')}; shown from a prerender ${of.filter((r) => r.prerendered).length} of ${RUNS})`,
+        )
       }
     }
   } finally {

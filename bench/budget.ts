@@ -25,14 +25,20 @@ export function readBudget(): Budget {
 }
 
 /** Lowers each page's budgets to what was measured plus the headroom, where that is lower. */
-export function ratchetBudget(criticalJs: Record<string, number>, picturesFirstViewPhone: Record<string, number>): Budget {
+export function ratchetBudget(
+  criticalJs: Record<string, number>,
+  picturesFirstViewPhone: Record<string, number>,
+): Budget {
   const budget = readBudget()
   for (const [page, bytes] of Object.entries(criticalJs)) {
     budget.criticalJsGzip[page] = Math.min(budget.criticalJsGzip[page] ?? Infinity, bytes + HEADROOM_BYTES)
   }
   for (const [page, bytes] of Object.entries(picturesFirstViewPhone)) {
-    budget.picturesFirstViewPhone[page] = Math.min(budget.picturesFirstViewPhone[page] ?? Infinity, bytes + PICTURE_HEADROOM_BYTES)
+    budget.picturesFirstViewPhone[page] = Math.min(
+      budget.picturesFirstViewPhone[page] ?? Infinity,
+      bytes + PICTURE_HEADROOM_BYTES,
+    )
   }
-  writeFileSync(FILE, JSON.stringify(budget, null, 2) + '\n')
+  writeFileSync(FILE, `${JSON.stringify(budget, null, 2)}\n`)
   return budget
 }

@@ -22,7 +22,12 @@ const UPSTREAM_LATENCY_MS = 80
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
 const CPU_SLOWDOWN = 4
 // Lighthouse's 'slow 4G' as DevTools applies it (bench/first-tap.ts).
-const PHONE_NETWORK = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 }
+const PHONE_NETWORK = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1474.56 * 1024) / 8,
+  uploadThroughput: (675 * 1024) / 8,
+}
 
 export type CheckoutTap = {
   /** Median ms from the finger coming down to the checkout tab's request for Shopify's URL. */
@@ -37,8 +42,12 @@ export type CheckoutTap = {
   runs: number[]
 }
 
-
-export async function measureCheckoutTap(browser: Browser, origin: string, runs = RUNS, setUp: (page: Page, origin: string) => Promise<void> = inCart): Promise<CheckoutTap> {
+export async function measureCheckoutTap(
+  browser: Browser,
+  origin: string,
+  runs = RUNS,
+  setUp: (page: Page, origin: string) => Promise<void> = inCart,
+): Promise<CheckoutTap> {
   const spans: number[] = []
   const posts: number[] = []
   const beforeRequest: number[] = []
@@ -55,11 +64,19 @@ export async function measureCheckoutTap(browser: Browser, origin: string, runs 
       await cdp.send('Network.emulateNetworkConditions', PHONE_NETWORK)
       await page.evaluate(() => {
         const at = (event: Event) => performance.timeOrigin + event.timeStamp
-        addEventListener('pointerdown', (event) => ((window as unknown as { tapAt: number }).tapAt = at(event)), { capture: true, once: true })
-        addEventListener('pointerup', (event) => ((window as unknown as { liftAt: number }).liftAt = at(event)), { capture: true, once: true })
+        addEventListener('pointerdown', (event) => ((window as unknown as { tapAt: number }).tapAt = at(event)), {
+          capture: true,
+          once: true,
+        })
+        addEventListener('pointerup', (event) => ((window as unknown as { liftAt: number }).liftAt = at(event)), {
+          capture: true,
+          once: true,
+        })
       })
       // Seen in whichever tab asks for it: the checkout's own, or this one with pop-ups blocked.
-      const pointed = new Promise<Request>((resolve) => context.on('request', (request) => /\/checkouts\/cn\//.test(request.url()) && resolve(request)))
+      const pointed = new Promise<Request>((resolve) =>
+        context.on('request', (request) => /\/checkouts\/cn\//.test(request.url()) && resolve(request)),
+      )
       const posted = page.waitForResponse((response) => new URL(response.url()).pathname === '/checkout')
       // A finger's tap, as a phone's touch screen sends it: touchstart and touchend straight to
       // the browser, and the click that Chromium makes of them. Not Playwright's click, whose
@@ -82,7 +99,9 @@ export async function measureCheckoutTap(browser: Browser, origin: string, runs 
       // The span in three: the tap until the request starts (the shop's code), the request,
       // and its answer until the tab is pointed at the checkout (the shop's code again).
       const request = await page.evaluate(() => {
-        const entry = performance.getEntriesByType('resource').findLast((e) => e.name.endsWith('/checkout')) as PerformanceResourceTiming
+        const entry = performance
+          .getEntriesByType('resource')
+          .findLast((e) => e.name.endsWith('/checkout')) as PerformanceResourceTiming
         return { start: performance.timeOrigin + entry.startTime, end: performance.timeOrigin + entry.responseEnd }
       })
       beforeRequest.push(request.start - tapAt)
@@ -94,20 +113,32 @@ export async function measureCheckoutTap(browser: Browser, origin: string, runs 
       await context.close()
     }
   }
-  return { tapToCheckoutMs: median(spans), postCheckoutMs: median(posts), beforeRequestMs: median(beforeRequest), afterAnswerMs: median(afterAnswer), liftToRequestMs: median(liftToRequest), runs: spans.map(Math.round) }
+  return {
+    tapToCheckoutMs: median(spans),
+    postCheckoutMs: median(posts),
+    beforeRequestMs: median(beforeRequest),
+    afterAnswerMs: median(afterAnswer),
+    liftToRequestMs: median(liftToRequest),
+    runs: spans.map(Math.round),
+  }
 }
 
 /** The product page, its blanket in the cart and the sheet open, as a shopper about to tap. */
 async function inCart(page: Page, origin: string) {
-  await page.goto(origin + '/product/toddler-blanket')
+  await page.goto(`${origin}/product/toddler-blanket`)
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
   await page.getByRole('button', { name: 'Add to Cart' }).click()
   await page.getByText('Added to cart!').waitFor()
   await page.getByTestId('cart-button').click()
   await page.getByRole('button', { name: 'Checkout with Shopify' }).waitFor()
   // Slid all the way in: the tap lands where the button is drawn.
-  await page.getByTestId('cart-drawer').evaluate((sheet) => Promise.all(sheet.getAnimations().map((animation) => animation.finished)))
-  await page.waitForFunction(() => Math.round(document.querySelector('[data-testid="cart-drawer"]')!.getBoundingClientRect().right) === innerWidth)
+  await page
+    .getByTestId('cart-drawer')
+    .evaluate((sheet) => Promise.all(sheet.getAnimations().map((animation) => animation.finished)))
+  await page.waitForFunction(
+    () =>
+      Math.round(document.querySelector('[data-testid="cart-drawer"]')!.getBoundingClientRect().right) === innerWidth,
+  )
 }
 
 /**
@@ -118,14 +149,15 @@ async function inCart(page: Page, origin: string) {
  * `startOn`: the click, as the shop does, or the lift (`pointerup`, where a touch may already
  * open a tab), the earliest a tap can be told from a press that becomes a swipe.
  */
-const bareButton = (startOn: 'click' | 'pointerup') =>
-  async function (page: Page, origin: string) {
-    const path = `/__bench-bare-checkout-${startOn}`
-    await page.route(origin + path, (route) => route.fulfill({ contentType: 'text/html', body: bareButtonPage(startOn) }))
-    await page.goto(origin + path)
-  }
+const bareButton = (startOn: 'click' | 'pointerup') => async (page: Page, origin: string) => {
+  const path = `/__bench-bare-checkout-${startOn}`
+  await page.route(origin + path, (route) => route.fulfill({ contentType: 'text/html', body: bareButtonPage(startOn) }))
+  await page.goto(origin + path)
+}
 
-const bareButtonPage = (startOn: string) => `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>One button</title></head>
+const bareButtonPage = (
+  startOn: string,
+) => `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>One button</title></head>
 <body style="margin:0"><button type="button" style="position:fixed;bottom:20px;left:20px;right:20px;padding:14px;font-size:18px">Checkout with Shopify</button>
 <script>
 let started = false
@@ -143,7 +175,10 @@ document.querySelector('button').addEventListener(${JSON.stringify(startOn)}, as
 if (import.meta.main) {
   // The shop as it is now, as `npm run bench` builds it.
   if (!process.env.BENCH_SKIP_BUILD) execFileSync('npm', ['run', 'build'], { stdio: 'ignore' })
-  const shop = await startShop({ HTML_CACHE_SECONDS: '60', RENDER_DEADLINE_MS: '150', STOREFRONT_TIMEOUT_MS: '5000' }, { dropAnalytics: true })
+  const shop = await startShop(
+    { HTML_CACHE_SECONDS: '60', RENDER_DEADLINE_MS: '150', STOREFRONT_TIMEOUT_MS: '5000' },
+    { dropAnalytics: true },
+  )
   shop.double.latencyMs = UPSTREAM_LATENCY_MS
   shop.double.setOperationLatency('CartCreate', CART_CREATE_MS)
   const browser = await launchChromium()
@@ -156,9 +191,13 @@ if (import.meta.main) {
     ] as const
     for (const [name, setUp] of pages) {
       const figures = await measureCheckoutTap(browser, shop.origin, RUNS, setUp)
-      console.log(`${name}: tap to checkout: median ${ms(figures.tapToCheckoutMs)} (runs ${figures.runs.join(', ')}); tap to request ${ms(figures.beforeRequestMs)} (lift to request ${ms(figures.liftToRequestMs)}), POST /checkout ${ms(figures.postCheckoutMs)}, answer to tab pointed ${ms(figures.afterAnswerMs)}`)
+      console.log(
+        `${name}: tap to checkout: median ${ms(figures.tapToCheckoutMs)} (runs ${figures.runs.join(', ')}); tap to request ${ms(figures.beforeRequestMs)} (lift to request ${ms(figures.liftToRequestMs)}), POST /checkout ${ms(figures.postCheckoutMs)}, answer to tab pointed ${ms(figures.afterAnswerMs)}`,
+      )
     }
-    console.log(`cartCreate ${CART_CREATE_MS} ms, other Storefront calls ${UPSTREAM_LATENCY_MS} ms, CPU ${CPU_SLOWDOWN}×, slow 4G`)
+    console.log(
+      `cartCreate ${CART_CREATE_MS} ms, other Storefront calls ${UPSTREAM_LATENCY_MS} ms, CPU ${CPU_SLOWDOWN}×, slow 4G`,
+    )
   } finally {
     await browser.close()
     await shop.dispose()

@@ -34,11 +34,21 @@ export type FirstTap = {
 const CPU_SLOWDOWN = 4
 // Lighthouse's 'slow 4G' for mobile as DevTools applies it (lighthouse-core's constants:
 // 150 ms RTT × 3.75 and 1.6 Mbps × 0.9 down, 750 Kbps × 0.9 up), per request.
-const PHONE_NETWORK = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 }
+const PHONE_NETWORK = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1474.56 * 1024) / 8,
+  uploadThroughput: (675 * 1024) / 8,
+}
 type Painted = { fcp: number; now: number; x: number; y: number }
 
 /** `untouched`: also load the page untouched, for when its app goes live and its LCP. */
-export async function measureFirstTap(browser: Browser, url: string, control: TapControl, { runs = 5, untouched = true } = {}): Promise<FirstTap> {
+export async function measureFirstTap(
+  browser: Browser,
+  url: string,
+  control: TapControl,
+  { runs = 5, untouched = true } = {},
+): Promise<FirstTap> {
   const taps: number[] = []
   const heard: number[] = []
   const lives: number[] = []
@@ -47,7 +57,11 @@ export async function measureFirstTap(browser: Browser, url: string, control: Ta
   const ways: string[] = []
   for (let run = 0; run < runs; run++) {
     const tapped = await phone(browser, control.selector)
-    const toCheckout = tapped.page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/checkout', { timeout: 30_000 }).then(() => 'form')
+    const toCheckout = tapped.page
+      .waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/checkout', {
+        timeout: 30_000,
+      })
+      .then(() => 'form')
     const worked = tapped.page.waitForSelector(control.effect, { timeout: 30_000 }).then(() => 'app')
     // Promise.any below handles the one that never comes; until then, neither may go unhandled.
     for (const ending of [toCheckout, worked]) ending.catch(() => {})
@@ -59,7 +73,14 @@ export async function measureFirstTap(browser: Browser, url: string, control: Ta
     const way = await Promise.any([toCheckout, worked])
     taps.push(at.now - at.fcp + (Date.now() - tappedAt))
     ways.push(way)
-    if (way === 'app') heard.push(await tapped.page.evaluate(() => ((w) => (w.heard ?? Number.NaN) - (w.pressed ?? Number.NaN))(window as unknown as { heard?: number; pressed?: number })))
+    if (way === 'app')
+      heard.push(
+        await tapped.page.evaluate(() =>
+          ((w) => (w.heard ?? Number.NaN) - (w.pressed ?? Number.NaN))(
+            window as unknown as { heard?: number; pressed?: number },
+          ),
+        ),
+      )
     await tapped.context.close()
     if (!untouched) continue
     // The page as it loads untouched, for when the app is live: a phone of its own, so nothing
@@ -67,7 +88,11 @@ export async function measureFirstTap(browser: Browser, url: string, control: Ta
     const { context, page } = await phone(browser, control.selector)
     type Watched = { live?: number; lcp?: number }
     await page.goto(url, { timeout: 60_000 })
-    await page.waitForFunction(() => (window as unknown as Watched).live !== undefined && (window as unknown as Watched).lcp !== undefined, undefined, { timeout: 60_000 })
+    await page.waitForFunction(
+      () => (window as unknown as Watched).live !== undefined && (window as unknown as Watched).lcp !== undefined,
+      undefined,
+      { timeout: 60_000 },
+    )
     const { live, lcp, fcp } = await page.evaluate(() => {
       const w = window as unknown as Required<Watched>
       return { live: w.live, lcp: w.lcp, fcp: performance.getEntriesByName('first-contentful-paint')[0]!.startTime }
@@ -78,7 +103,14 @@ export async function measureFirstTap(browser: Browser, url: string, control: Ta
     await context.close()
   }
   const middle = (values: number[]) => (values.length ? Math.round(median(values)) : null)
-  return { firstWorkingTapMs: middle(taps)!, heardMs: middle(heard) ?? Number.NaN, appLiveMs: middle(lives), appLiveFromStartMs: middle(livesFromStart), lcpMs: middle(lcps), ways }
+  return {
+    firstWorkingTapMs: middle(taps)!,
+    heardMs: middle(heard) ?? Number.NaN,
+    appLiveMs: middle(lives),
+    appLiveFromStartMs: middle(livesFromStart),
+    lcpMs: middle(lcps),
+    ways,
+  }
 }
 
 /**
@@ -91,9 +123,18 @@ async function phone(browser: Browser, selector: string) {
   const paint = new Promise<Painted>((resolve) => (painted = resolve))
   await context.exposeFunction('painted', (at: Painted) => painted(at))
   await context.addInitScript((selector) => {
-    const w = window as unknown as { painted: (at: Painted) => void; live?: number; lcp?: number; heard?: number; pressed?: number }
+    const w = window as unknown as {
+      painted: (at: Painted) => void
+      live?: number
+      lcp?: number
+      heard?: number
+      pressed?: number
+    }
     addEventListener('pointerdown', () => (w.pressed ??= performance.now()), true)
-    new PerformanceObserver((list) => (w.lcp = list.getEntries().at(-1)!.startTime)).observe({ type: 'largest-contentful-paint', buffered: true })
+    new PerformanceObserver((list) => (w.lcp = list.getEntries().at(-1)!.startTime)).observe({
+      type: 'largest-contentful-paint',
+      buffered: true,
+    })
     new PerformanceObserver((list) => {
       const fcp = list.getEntries().find((entry) => entry.name === 'first-contentful-paint')
       if (!fcp) return
@@ -118,7 +159,8 @@ async function phone(browser: Browser, selector: string) {
     // The control says it heard the tap (client/starter/starter.ts), or the tap came once the
     // app was live, whose answer is its effect.
     new MutationObserver((records) => {
-      if (records.some((record) => (record.target as Element).getAttribute('aria-busy') === 'true')) w.heard ??= performance.now()
+      if (records.some((record) => (record.target as Element).getAttribute('aria-busy') === 'true'))
+        w.heard ??= performance.now()
     }).observe(document, { attributes: true, subtree: true, attributeFilter: ['aria-busy'] })
   }, selector)
   const page = await context.newPage()

@@ -7,7 +7,12 @@ import { PHONE } from '../scripts/harness/chromium.ts'
 
 const CPU_SLOWDOWN = 4
 
-export async function measureTap(browser: Browser, url: string, target: (page: Page) => Locator, runs = 5): Promise<number> {
+export async function measureTap(
+  browser: Browser,
+  url: string,
+  target: (page: Page) => Locator,
+  runs = 5,
+): Promise<number> {
   const durations: number[] = []
   for (let run = 0; run < runs; run++) {
     const context = await browser.newContext({ viewport: PHONE })
@@ -16,7 +21,9 @@ export async function measureTap(browser: Browser, url: string, target: (page: P
       const cdp = await context.newCDPSession(page)
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
       await page.goto(url)
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 60_000 })
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, {
+        timeout: 60_000,
+      })
       await page.waitForLoadState('networkidle')
       await page.evaluate(() => {
         const w = window as unknown as { longestInteraction: number }
@@ -29,7 +36,9 @@ export async function measureTap(browser: Browser, url: string, target: (page: P
       })
       await target(page).click()
       await page.waitForTimeout(1000) // the entry is reported after the next paint
-      durations.push(await page.evaluate(() => (window as unknown as { longestInteraction: number }).longestInteraction))
+      durations.push(
+        await page.evaluate(() => (window as unknown as { longestInteraction: number }).longestInteraction),
+      )
     } finally {
       await context.close()
     }

@@ -20,7 +20,12 @@ const LANDING = '/'
 const COUNTRIES = ['US', 'DE'] as const
 const ORDER = { US: 'Only $38 – Order Now!', DE: 'Only €35 – Order Now!' } as const
 // Lighthouse's mobile 'slow 4G' as DevTools applies it (the same as bench/first-tap.ts).
-const PHONE_NETWORK = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 }
+const PHONE_NETWORK = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1474.56 * 1024) / 8,
+  uploadThroughput: (675 * 1024) / 8,
+}
 
 const rounded = (values: number[]) => Math.round(median(values))
 
@@ -30,7 +35,15 @@ type Country = (typeof COUNTRIES)[number]
 const shops = {} as Record<Country, Shop>
 const edges = {} as Record<Country, { origin: string; close: () => void }>
 for (const country of COUNTRIES) {
-  shops[country] = await startShop({ HTML_CACHE_SECONDS: '60', RENDER_DEADLINE_MS: '150', STOREFRONT_TIMEOUT_MS: '5000', LOCAL_SHOPPER_COUNTRY: country }, { dropAnalytics: true })
+  shops[country] = await startShop(
+    {
+      HTML_CACHE_SECONDS: '60',
+      RENDER_DEADLINE_MS: '150',
+      STOREFRONT_TIMEOUT_MS: '5000',
+      LOCAL_SHOPPER_COUNTRY: country,
+    },
+    { dropAnalytics: true },
+  )
   shops[country].double.latencyMs = UPSTREAM_LATENCY_MS
   edges[country] = await startEdgeCompression(shops[country].origin)
 }
@@ -46,10 +59,14 @@ async function load(browser: Browser, country: Country) {
   await cdp.send('Network.emulateNetworkConditions', PHONE_NETWORK)
   let jsBytes = 0
   const scripts = new Set<string>()
-  cdp.on('Network.loadingFinished', ({ encodedDataLength, requestId }) => scripts.has(requestId) && (jsBytes += encodedDataLength))
+  cdp.on(
+    'Network.loadingFinished',
+    ({ encodedDataLength, requestId }) => scripts.has(requestId) && (jsBytes += encodedDataLength),
+  )
   cdp.on('Network.responseReceived', ({ requestId, type }) => type === 'Script' && scripts.add(requestId))
   await page.goto(edges[country].origin + LANDING, { timeout: 60_000 })
-  if ((await page.getByRole('button', { name: ORDER[country] }).count()) === 0) throw new Error(`${country}: the page is not its market's`)
+  if ((await page.getByRole('button', { name: ORDER[country] }).count()) === 0)
+    throw new Error(`${country}: the page is not its market's`)
   await page.waitForLoadState('networkidle')
   await context.close()
   return { jsBytes }
@@ -58,10 +75,20 @@ async function load(browser: Browser, country: Country) {
 try {
   // Warm each shop's caches as the first visitors would (the market's page, the product and its prices there).
   for (const country of COUNTRIES) for (let i = 0; i < 3; i++) await load(browser, country)
-  const figures = Object.fromEntries(COUNTRIES.map((country) => [country, { lcp: [] as number[], tap: [] as number[], live: [] as number[], js: [] as number[] }]))
+  const figures = Object.fromEntries(
+    COUNTRIES.map((country) => [
+      country,
+      { lcp: [] as number[], tap: [] as number[], live: [] as number[], js: [] as number[] },
+    ]),
+  )
   for (let round = 0; round < ROUNDS; round++) {
     for (const country of COUNTRIES) {
-      const tap = await measureFirstTap(browser, edges[country].origin + LANDING, { selector: 'button[data-hold="buy:open-cart"]', effect: '[data-testid="cart-badge"]' }, { runs: 1 })
+      const tap = await measureFirstTap(
+        browser,
+        edges[country].origin + LANDING,
+        { selector: 'button[data-hold="buy:open-cart"]', effect: '[data-testid="cart-badge"]' },
+        { runs: 1 },
+      )
       figures[country]!.lcp.push(tap.lcpMs!)
       figures[country]!.tap.push(tap.firstWorkingTapMs)
       figures[country]!.live.push(tap.appLiveFromStartMs!)
@@ -70,7 +97,18 @@ try {
     }
   }
   const critical = Object.fromEntries(
-    await Promise.all(COUNTRIES.map(async (country) => [country, (await criticalJs(shops[country], LANDING)).reduce((total, body) => total + gzipSync(body, { level: 9 }).length, 0)] as const)),
+    await Promise.all(
+      COUNTRIES.map(
+        async (country) =>
+          [
+            country,
+            (await criticalJs(shops[country], LANDING)).reduce(
+              (total, body) => total + gzipSync(body, { level: 9 }).length,
+              0,
+            ),
+          ] as const,
+      ),
+    ),
   )
   const results = {
     date: new Date().toISOString(),
@@ -94,14 +132,22 @@ try {
     ),
   }
   const [us, de] = [results.landing.US!, results.landing.DE!]
-  const ratios = { lcp: de.lcpMs / us.lcpMs, firstTap: de.firstTapMs / us.firstTapMs, criticalJs: de.criticalJsGzip! / us.criticalJsGzip! }
-  writeFileSync('bench/markets-results.json', JSON.stringify({ ...results, ratios }, null, 2) + '\n')
+  const ratios = {
+    lcp: de.lcpMs / us.lcpMs,
+    firstTap: de.firstTapMs / us.firstTapMs,
+    criticalJs: de.criticalJsGzip! / us.criticalJsGzip!,
+  }
+  writeFileSync('bench/markets-results.json', `${JSON.stringify({ ...results, ratios }, null, 2)}\n`)
   console.log(`| figure (landing page, phone, 4× CPU, slow 4G; median of ${ROUNDS}) | US | DE | DE / US |`)
   console.log('|---|---|---|---|')
   console.log(`| LCP | ${us.lcpMs} ms | ${de.lcpMs} ms | ${ratios.lcp.toFixed(2)}× |`)
-  console.log(`| first paint → the first tap's effect | ${us.firstTapMs} ms | ${de.firstTapMs} ms | ${ratios.firstTap.toFixed(2)}× |`)
+  console.log(
+    `| first paint → the first tap's effect | ${us.firstTapMs} ms | ${de.firstTapMs} ms | ${ratios.firstTap.toFixed(2)}× |`,
+  )
   console.log(`| navigation → app live | ${us.appLiveFromStartMs} ms | ${de.appLiveFromStartMs} ms | |`)
-  console.log(`| critical JavaScript (gzip) | ${us.criticalJsGzip} B | ${de.criticalJsGzip} B | ${ratios.criticalJs.toFixed(2)}× |`)
+  console.log(
+    `| critical JavaScript (gzip) | ${us.criticalJsGzip} B | ${de.criticalJsGzip} B | ${ratios.criticalJs.toFixed(2)}× |`,
+  )
   console.log(`| JavaScript loaded in all (as sent) | ${us.jsLoadedBytes} B | ${de.jsLoadedBytes} B | |`)
 } finally {
   await browser.close()

@@ -21,8 +21,15 @@ export function visiblePictures(): Promise<{ src: string; width: number; height:
       observer.disconnect()
       resolve(
         entries
-          .filter((entry) => entry.isIntersecting && entry.intersectionRect.width > 0 && entry.intersectionRect.height > 0)
-          .map(({ target, boundingClientRect: r }) => ({ src: (target as HTMLImageElement).currentSrc, width: r.width, height: r.height, drawnPixels: r.width * r.height * devicePixelRatio ** 2 })),
+          .filter(
+            (entry) => entry.isIntersecting && entry.intersectionRect.width > 0 && entry.intersectionRect.height > 0,
+          )
+          .map(({ target, boundingClientRect: r }) => ({
+            src: (target as HTMLImageElement).currentSrc,
+            width: r.width,
+            height: r.height,
+            drawnPixels: r.width * r.height * devicePixelRatio ** 2,
+          })),
       )
     })
     if (images.length === 0) resolve([])
@@ -30,9 +37,19 @@ export function visiblePictures(): Promise<{ src: string; width: number; height:
   })
 }
 
-export type PictureFigures = { firstViewBytes: number; firstViewCount: number; loadedBytes: number; loadedCount: number; worstPixelRatio: number }
+export type PictureFigures = {
+  firstViewBytes: number
+  firstViewCount: number
+  loadedBytes: number
+  loadedCount: number
+  worstPixelRatio: number
+}
 
-export async function measurePictures(browser: Browser, url: string, screen: keyof typeof SCREENS): Promise<PictureFigures> {
+export async function measurePictures(
+  browser: Browser,
+  url: string,
+  screen: keyof typeof SCREENS,
+): Promise<PictureFigures> {
   const context = await browser.newContext(SCREENS[screen])
   try {
     const page = await context.newPage()
@@ -42,7 +59,9 @@ export async function measurePictures(browser: Browser, url: string, screen: key
       fetched.set(
         response.url(),
         response.body().then(async (body) => {
-          const { width = 0, height = 0 } = await sharp(body).metadata().catch(() => ({ width: 0, height: 0 }))
+          const { width = 0, height = 0 } = await sharp(body)
+            .metadata()
+            .catch(() => ({ width: 0, height: 0 }))
           return { bytes: body.length, pixels: width * height }
         }),
       )
@@ -54,7 +73,11 @@ export async function measurePictures(browser: Browser, url: string, screen: key
     const firstView = new Map<string, { bytes: number; pixels: number; drawnPixels: number }>()
     for (const img of shown) {
       const got = await fetched.get(img.src)
-      if (got) firstView.set(img.src, { ...got, drawnPixels: Math.max(img.drawnPixels, firstView.get(img.src)?.drawnPixels ?? 0) })
+      if (got)
+        firstView.set(img.src, {
+          ...got,
+          drawnPixels: Math.max(img.drawnPixels, firstView.get(img.src)?.drawnPixels ?? 0),
+        })
     }
     const loaded = await Promise.all(fetched.values())
     const sum = (list: { bytes: number }[]) => list.reduce((total, item) => total + item.bytes, 0)
@@ -63,7 +86,10 @@ export async function measurePictures(browser: Browser, url: string, screen: key
       firstViewCount: firstView.size,
       loadedBytes: sum(loaded),
       loadedCount: loaded.length,
-      worstPixelRatio: Math.round(Math.max(0, ...[...firstView.values()].filter((p) => p.pixels).map((p) => p.pixels / p.drawnPixels)) * 100) / 100,
+      worstPixelRatio:
+        Math.round(
+          Math.max(0, ...[...firstView.values()].filter((p) => p.pixels).map((p) => p.pixels / p.drawnPixels)) * 100,
+        ) / 100,
     }
   } finally {
     await context.close()

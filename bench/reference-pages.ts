@@ -25,20 +25,47 @@ export const PAGES_BEFORE_COMMIT = '78cd5bb'
  * edge's compression as every page the bench measures.
  */
 export async function startReferencePages(shop: Shop, pages: Record<string, string>, headers: Record<string, string>) {
-  const cdnOf = async (path: string) => (await (await shop.fetch(path, { headers })).text()).match(/https?:\/\/[^/"]+(?=\/cdn\/shop\/)/)?.[0]
+  const cdnOf = async (path: string) =>
+    (await (await shop.fetch(path, { headers })).text()).match(/https?:\/\/[^/"]+(?=\/cdn\/shop\/)/)?.[0]
   const cdn = (await Promise.all(Object.values(pages).map(cdnOf))).find(Boolean)
   if (!cdn) throw new Error('no Storefront picture in any page: cannot place the pictures of the pages before')
-  const before = new Map(Object.entries(pages).map(([name, path]) => [path, readFileSync(new URL(`pages-before/${name}.html`, import.meta.url), 'utf8').replaceAll('{{cdn}}', cdn)]))
+  const before = new Map(
+    Object.entries(pages).map(([name, path]) => [
+      path,
+      readFileSync(new URL(`pages-before/${name}.html`, import.meta.url), 'utf8').replaceAll('{{cdn}}', cdn),
+    ]),
+  )
   for (const [path, html] of before) {
-    for (const url of new Set([...html.matchAll(/(?:src|srcSet|imageSrcSet)="([^"]+)"/g)].flatMap((m) => m[1]!.replaceAll('&amp;', '&').split(', ').map((entry) => entry.split(' ')[0]!)))) {
+    for (const url of new Set(
+      [...html.matchAll(/(?:src|srcSet|imageSrcSet)="([^"]+)"/g)].flatMap((m) =>
+        m[1]!
+          .replaceAll('&amp;', '&')
+          .split(', ')
+          .map((entry) => entry.split(' ')[0]!),
+      ),
+    )) {
       const res = await fetch(new URL(url, shop.origin))
       await res.arrayBuffer()
-      if (!res.ok) throw new Error(`the page before at ${path} names ${url}, which answers ${res.status}: rebuild pages-before/ or bring the picture back`)
+      if (!res.ok)
+        throw new Error(
+          `the page before at ${path} names ${url}, which answers ${res.status}: rebuild pages-before/ or bring the picture back`,
+        )
     }
   }
-  const beforeCopy = await startScriptFreeCopy(withChangedHtml(shop, (_, path) => before.get(path)!), Object.values(pages), headers)
-  const oneHeading = await startScriptFreeCopy(withChangedHtml(shop, () => ONE_HEADING_HTML), ['/'], headers)
-  const [beforeEdge, oneHeadingEdge] = await Promise.all([startEdgeCompression(beforeCopy.origin), startEdgeCompression(oneHeading.origin)])
+  const beforeCopy = await startScriptFreeCopy(
+    withChangedHtml(shop, (_, path) => before.get(path)!),
+    Object.values(pages),
+    headers,
+  )
+  const oneHeading = await startScriptFreeCopy(
+    withChangedHtml(shop, () => ONE_HEADING_HTML),
+    ['/'],
+    headers,
+  )
+  const [beforeEdge, oneHeadingEdge] = await Promise.all([
+    startEdgeCompression(beforeCopy.origin),
+    startEdgeCompression(oneHeading.origin),
+  ])
   return {
     beforeOrigin: beforeEdge.origin,
     oneHeadingUrl: `${oneHeadingEdge.origin}/`,
@@ -59,4 +86,5 @@ export function withChangedHtml(shop: Shop, change: (html: string, path: string)
   }
 }
 
-const ONE_HEADING_HTML = '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/><title>Square Snuggles</title></head><body><h1>Square Snuggles</h1></body></html>'
+const ONE_HEADING_HTML =
+  '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/><title>Square Snuggles</title></head><body><h1>Square Snuggles</h1></body></html>'

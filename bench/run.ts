@@ -4,7 +4,7 @@
 import autocannon from 'autocannon'
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, request } from 'node:http'
+import { createServer } from 'node:http'
 import { extname, join } from 'node:path'
 import os from 'node:os'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
@@ -20,7 +20,8 @@ import { PAGES_BEFORE_COMMIT, startReferencePages } from './reference-pages.ts'
 import { measureTap } from './interaction.ts'
 import { median } from './median.ts'
 
-const BROWSER_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'
+const BROWSER_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'
 const PAGES = { landing: '/', product: '/product/toddler-blanket' } as const
 const UPSTREAM_LATENCY_MS = 80
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
@@ -48,22 +49,34 @@ if (!process.env.BENCH_SKIP_BUILD) execFileSync('npm', ['run', 'build'], { stdio
 // Production settings, not the test defaults.
 // The field analytics' writes are dropped, as Analytics Engine's cost a deployed request nothing:
 // the local stand-in, which keeps them in the Worker's memory, is no part of production.
-const shop = await startShop({ HTML_CACHE_SECONDS: '60', RENDER_DEADLINE_MS: '150', STOREFRONT_TIMEOUT_MS: '5000' }, { inspect: true, dropAnalytics: true })
+const shop = await startShop(
+  { HTML_CACHE_SECONDS: '60', RENDER_DEADLINE_MS: '150', STOREFRONT_TIMEOUT_MS: '5000' },
+  { inspect: true, dropAnalytics: true },
+)
 shop.double.latencyMs = UPSTREAM_LATENCY_MS
 const browserHeaders = { 'User-Agent': BROWSER_UA, 'Accept-Encoding': 'gzip, br' }
 
 try {
   // Warm both caches (product data and HTML) the way the first visitors would.
-  for (const path of Object.values(PAGES)) for (let i = 0; i < 5; i++) await (await shop.fetch(path, { headers: browserHeaders })).text()
+  for (const path of Object.values(PAGES))
+    for (let i = 0; i < 5; i++) await (await shop.fetch(path, { headers: browserHeaders })).text()
   // And the Shopify CDN's copies of the product's pictures at every width a page offers, as
   // Shopify's edge holds them for a product people visit: the double makes each the first
   // time it is asked for (tens to hundreds of milliseconds), which no shopper of a live shop
   // waits for.
   for (const path of Object.values(PAGES)) {
     const html = await (await shop.fetch(path, { headers: browserHeaders })).text()
-    const listed = [...html.matchAll(/(?:src|srcSet|imageSrcSet)="([^"]+)"/g)].flatMap((m) => m[1]!.replaceAll('&amp;', '&').split(', ').map((entry) => entry.split(' ')[0]!))
+    const listed = [...html.matchAll(/(?:src|srcSet|imageSrcSet)="([^"]+)"/g)].flatMap((m) =>
+      m[1]!
+        .replaceAll('&amp;', '&')
+        .split(', ')
+        .map((entry) => entry.split(' ')[0]!),
+    )
     const pictures = new Set(listed.filter((url) => url.includes('/cdn/shop/')))
-    for (const url of pictures) await (await fetch(url, { headers: { Accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8' } })).arrayBuffer()
+    for (const url of pictures)
+      await (
+        await fetch(url, { headers: { Accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8' } })
+      ).arrayBuffer()
   }
 
   // What Cloudflare's edge adds in front of the deployed shop and workerd does not: compression.
@@ -72,7 +85,11 @@ try {
   // 1. Throughput and latency, against a static asset served by the same Worker.
   const STATIC = '/favicon.svg'
   const load: Record<string, Record<number, { rps: number; p50: number; p99: number; errors: number }>> = {}
-  for (const [name, path] of [['static', STATIC], ['landing', PAGES.landing], ['product', PAGES.product]] as const) {
+  for (const [name, path] of [
+    ['static', STATIC],
+    ['landing', PAGES.landing],
+    ['product', PAGES.product],
+  ] as const) {
     load[name] = {}
     for (const connections of [1, 10]) {
       load[name]![connections] = await loadRun(shop.origin + path, connections)
@@ -82,9 +99,13 @@ try {
   // outsider would send it to make each one a miss (src/canonical-pages.ts). Its ratio to the
   // canonical URL comes from three pairs measured back to back at 10 connections, so the
   // machine's drift between two runs minutes apart does not decide it.
-  const randomQuery = (request: autocannon.Request) => ({ ...request, path: `${PAGES.product}?utm_source=${Math.random().toString(36).slice(2)}` })
+  const randomQuery = (request: autocannon.Request) => ({
+    ...request,
+    path: `${PAGES.product}?utm_source=${Math.random().toString(36).slice(2)}`,
+  })
   load['product, random query'] = {}
-  for (const connections of [1, 10]) load['product, random query']![connections] = await loadRun(shop.origin + PAGES.product, connections, randomQuery)
+  for (const connections of [1, 10])
+    load['product, random query']![connections] = await loadRun(shop.origin + PAGES.product, connections, randomQuery)
   const bustingPairs: { canonical: number; busting: number }[] = []
   for (let pair = 0; pair < 3; pair++) {
     const canonical = (await loadRun(shop.origin + PAGES.product, 10)).rps
@@ -94,16 +115,29 @@ try {
 
   // 2. Cold fan-in: 200 concurrent shoppers ask for a product no cache has seen.
   shop.double.products.set('fan-in-blanket', { ...blanket(), handle: 'fan-in-blanket' })
-  const fanIn = await Promise.all(Array.from({ length: 200 }, () => shop.fetch('/product/fan-in-blanket', { headers: browserHeaders }).then((r) => r.text().then(() => r.status))))
-  const fanInCalls = shop.double.callsOf('ProductByHandle').filter((c) => c.variables.handle === 'fan-in-blanket').length
+  const fanIn = await Promise.all(
+    Array.from({ length: 200 }, () =>
+      shop.fetch('/product/fan-in-blanket', { headers: browserHeaders }).then((r) => r.text().then(() => r.status)),
+    ),
+  )
+  const fanInCalls = shop.double
+    .callsOf('ProductByHandle')
+    .filter((c) => c.variables.handle === 'fan-in-blanket').length
 
   // 3. Bytes each page costs.
   const bytes: Record<string, Record<string, number>> = {}
   const criticalModules: Record<string, string[]> = {}
-  const sizes = (body: Buffer) => ({ gzip: gzipSync(body, { level: 9 }).length, brotli: brotliCompressSync(body).length })
-  const allJs = readdirSync('dist/client/assets').filter((f) => f.endsWith('.js')).map((f) => readFileSync(`dist/client/assets/${f}`))
+  const sizes = (body: Buffer) => ({
+    gzip: gzipSync(body, { level: 9 }).length,
+    brotli: brotliCompressSync(body).length,
+  })
+  const allJs = readdirSync('dist/client/assets')
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => readFileSync(`dist/client/assets/${f}`))
   for (const [name, path] of Object.entries(PAGES)) {
-    const html = Buffer.from(await (await shop.fetch(path, { headers: { 'User-Agent': BROWSER_UA, 'Accept-Encoding': 'identity' } })).text())
+    const html = Buffer.from(
+      await (await shop.fetch(path, { headers: { 'User-Agent': BROWSER_UA, 'Accept-Encoding': 'identity' } })).text(),
+    )
     const text = html.toString()
     // What the page's starter script imports before the page can hydrate (client/starter/starter.ts).
     const starterJs = await criticalJs(shop, path, { headers: { 'User-Agent': BROWSER_UA } })
@@ -125,9 +159,12 @@ try {
   // The field analytics' collector (client/analytics/collector.ts, web-vitals with it): loaded
   // only after hydration, when the browser is idle, so on no page's critical path.
   const collectorFiles = readdirSync('dist/client/assets').filter((f) => /^collector-[\w-]+\.js$/.test(f))
-  if (collectorFiles.length !== 1) throw new Error(`expected one collector chunk, found ${collectorFiles.join(', ') || 'none'}`)
+  if (collectorFiles.length !== 1)
+    throw new Error(`expected one collector chunk, found ${collectorFiles.join(', ') || 'none'}`)
   const collectorGzip = sizes(readFileSync(`dist/client/assets/${collectorFiles[0]}`)).gzip
-  const collectorCritical = Object.keys(PAGES).filter((name) => criticalModules[name]!.some((path) => path.includes('/collector-')))
+  const collectorCritical = Object.keys(PAGES).filter((name) =>
+    criticalModules[name]!.some((path) => path.includes('/collector-')),
+  )
 
   // 4. Lighthouse, mobile, median of runs. The React floor runs in the same rounds, page by
   // page, so all three meet the machine in the same state: its TBT swings with the CPU.
@@ -137,13 +174,20 @@ try {
   const floorEdge = await startEdgeCompression(floor.origin)
   const scriptFree = await startScriptFreeCopy(shop, Object.values(PAGES), browserHeaders)
   const scriptFreeEdge = await startEdgeCompression(scriptFree.origin)
-  const lighthouseUrls = { ...Object.fromEntries(Object.entries(PAGES).map(([name, path]) => [name, edge.origin + path])), floor: `${floorEdge.origin}/` }
-  const scriptFreeUrls = Object.fromEntries(Object.entries(PAGES).map(([name, path]) => [`${name}${SCRIPT_FREE}`, scriptFreeEdge.origin + path]))
+  const lighthouseUrls = {
+    ...Object.fromEntries(Object.entries(PAGES).map(([name, path]) => [name, edge.origin + path])),
+    floor: `${floorEdge.origin}/`,
+  }
+  const scriptFreeUrls = Object.fromEntries(
+    Object.entries(PAGES).map(([name, path]) => [`${name}${SCRIPT_FREE}`, scriptFreeEdge.origin + path]),
+  )
   // What the page itself is measured against (issue 31's 0.7×): the script-free copies as they
   // were before, and the bound under any page, in the same rounds.
   const references = await startReferencePages(shop, PAGES, browserHeaders)
   const referenceUrls = {
-    ...Object.fromEntries(Object.entries(PAGES).map(([name, path]) => [`${name}${SCRIPT_FREE}${BEFORE}`, references.beforeOrigin + path])),
+    ...Object.fromEntries(
+      Object.entries(PAGES).map(([name, path]) => [`${name}${SCRIPT_FREE}${BEFORE}`, references.beforeOrigin + path]),
+    ),
     [ONE_HEADING]: references.oneHeadingUrl,
   }
   let lighthouse: Record<string, LighthouseSummary>
@@ -165,20 +209,52 @@ try {
   const pictures: Record<string, Record<string, PictureFigures>> = {}
   try {
     const intoCart = '[data-testid="cart-badge"]'
-    firstTap.landing = await measureFirstTap(browser, edge.origin + PAGES.landing, { selector: 'button[data-hold="buy:open-cart"]', effect: intoCart })
-    firstTap.product = await measureFirstTap(browser, edge.origin + PAGES.product, { selector: 'button[data-hold="buy:toast"]', effect: intoCart })
+    firstTap.landing = await measureFirstTap(browser, edge.origin + PAGES.landing, {
+      selector: 'button[data-hold="buy:open-cart"]',
+      effect: intoCart,
+    })
+    firstTap.product = await measureFirstTap(browser, edge.origin + PAGES.product, {
+      selector: 'button[data-hold="buy:toast"]',
+      effect: intoCart,
+    })
     // Every other control that answers from the first paint (held and replayed the same way).
     const others = { untouched: false }
-    firstTap['product: the cart button'] = await measureFirstTap(browser, edge.origin + PAGES.product, { selector: '[data-testid="cart-button"]', effect: '[data-testid="cart-drawer"]' }, others)
-    firstTap['product: the third thumbnail'] = await measureFirstTap(browser, edge.origin + PAGES.product, { selector: '[data-testid="product-gallery-thumbnails"] button:nth-child(3)', effect: '[data-testid="product-gallery-thumbnails"] button:nth-child(3)[aria-pressed="true"]' }, others)
-    firstTap["landing: the hero carousel's fourth dot"] = await measureFirstTap(browser, edge.origin + PAGES.landing, { selector: '#hero-carousel [data-dot="3"]', effect: '#hero-carousel.is-initialized .splide__pagination__page.is-active[aria-label="Picture 4"]' }, others)
+    firstTap['product: the cart button'] = await measureFirstTap(
+      browser,
+      edge.origin + PAGES.product,
+      { selector: '[data-testid="cart-button"]', effect: '[data-testid="cart-drawer"]' },
+      others,
+    )
+    firstTap['product: the third thumbnail'] = await measureFirstTap(
+      browser,
+      edge.origin + PAGES.product,
+      {
+        selector: '[data-testid="product-gallery-thumbnails"] button:nth-child(3)',
+        effect: '[data-testid="product-gallery-thumbnails"] button:nth-child(3)[aria-pressed="true"]',
+      },
+      others,
+    )
+    firstTap["landing: the hero carousel's fourth dot"] = await measureFirstTap(
+      browser,
+      edge.origin + PAGES.landing,
+      {
+        selector: '#hero-carousel [data-dot="3"]',
+        effect: '#hero-carousel.is-initialized .splide__pagination__page.is-active[aria-label="Picture 4"]',
+      },
+      others,
+    )
     // 4b'. A tap once the app is live, 4× CPU: what INP would say of it.
-    interactions['Add to Cart'] = await measureTap(browser, edge.origin + PAGES.product, (page) => page.getByRole('button', { name: 'Add to Cart' }))
-    interactions['the cart button'] = await measureTap(browser, edge.origin + PAGES.product, (page) => page.getByTestId('cart-button'))
+    interactions['Add to Cart'] = await measureTap(browser, edge.origin + PAGES.product, (page) =>
+      page.getByRole('button', { name: 'Add to Cart' }),
+    )
+    interactions['the cart button'] = await measureTap(browser, edge.origin + PAGES.product, (page) =>
+      page.getByTestId('cart-button'),
+    )
     // 4c. The pictures each page loads on a phone and a desktop (bench/pictures.ts).
     for (const [name, path] of Object.entries(PAGES)) {
       pictures[name] = {}
-      for (const screen of Object.keys(SCREENS) as (keyof typeof SCREENS)[]) pictures[name]![screen] = await measurePictures(browser, edge.origin + path, screen)
+      for (const screen of Object.keys(SCREENS) as (keyof typeof SCREENS)[])
+        pictures[name]![screen] = await measurePictures(browser, edge.origin + path, screen)
     }
   } finally {
     await browser.close()
@@ -204,7 +280,12 @@ try {
         { method: 'GET', path: '/terms' },
         { method: 'GET', path: STATIC },
         { method: 'GET', path: '/product/no-such-blanket' },
-        { method: 'POST', path: '/checkout', headers: { 'Content-Type': 'application/json', ...browserHeaders }, body: checkoutBody },
+        {
+          method: 'POST',
+          path: '/checkout',
+          headers: { 'Content-Type': 'application/json', ...browserHeaders },
+          body: checkoutBody,
+        },
       ],
     })
   // Ten seconds of the same mix first, so the heap 'before' already holds what serving these
@@ -223,13 +304,36 @@ try {
     page: 'product',
     device: 'phone',
     connection: '4g',
-    events: [{ type: 'page_view' }, { type: 'add_to_cart', quantity: 1 }, ...(['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const).map((name, i) => ({ type: 'vital', name, value: name === 'CLS' ? 0.01 : 100 * (i + 1), ...(name === 'LCP' ? { element: 'picture' } : {}) }))],
+    events: [
+      { type: 'page_view' },
+      { type: 'add_to_cart', quantity: 1 },
+      ...(['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const).map((name, i) => ({
+        type: 'vital',
+        name,
+        value: name === 'CLS' ? 0.01 : 100 * (i + 1),
+        ...(name === 'LCP' ? { element: 'picture' } : {}),
+      })),
+    ],
   })
   const [soakRun, eventsRun] = await Promise.all([
     soakLoad(SOAK_SECONDS),
-    autocannon({ url: `${shop.origin}/events`, connections: 10, duration: SOAK_SECONDS, method: 'POST', headers: { ...browserHeaders, 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' }, body: beacon }),
+    autocannon({
+      url: `${shop.origin}/events`,
+      connections: 10,
+      duration: SOAK_SECONDS,
+      method: 'POST',
+      headers: { ...browserHeaders, 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' },
+      body: beacon,
+    }),
   ])
-  const eventsSoak = { requests: eventsRun.requests.total, rps: Math.round(eventsRun.requests.average), p50: eventsRun.latency.p50, p99: eventsRun.latency.p99, non204: eventsRun.requests.total - (eventsRun['2xx'] ?? 0), errors: eventsRun.errors + eventsRun.timeouts }
+  const eventsSoak = {
+    requests: eventsRun.requests.total,
+    rps: Math.round(eventsRun.requests.average),
+    p50: eventsRun.latency.p50,
+    p99: eventsRun.latency.p99,
+    non204: eventsRun.requests.total - (eventsRun['2xx'] ?? 0),
+    errors: eventsRun.errors + eventsRun.timeouts,
+  }
   clearInterval(sampler)
   memory.push(workerdRss())
   await new Promise((resolve) => setTimeout(resolve, 1000)) // for the last responses' waitUntil work
@@ -276,89 +380,275 @@ try {
     Object.fromEntries(Object.entries(pictures).map(([name, p]) => [name, p.phone!.firstViewBytes])),
   )
   const targets = [
-    ...Object.keys(PAGES).map((name) => [`critical JS of ${name} within its ratcheted budget (bench/budget.json)`, bytes[name]!.criticalJsGzip! <= budget.criticalJsGzip[name]!, `${bytes[name]!.criticalJsGzip} of ${budget.criticalJsGzip[name]} bytes`] as const),
-    ...Object.keys(PAGES).map((name) => [`pictures in the first view of ${name} on a phone within their ratcheted budget and ≤ 150 KB`, pictures[name]!.phone!.firstViewBytes <= Math.min(150 * 1024, budget.picturesFirstViewPhone[name]!), `${kb(pictures[name]!.phone!.firstViewBytes)} KB (budget ${kb(budget.picturesFirstViewPhone[name]!)} KB); all pictures loaded with the page ${kb(pictures[name]!.phone!.loadedBytes)} KB`] as const),
-    ...Object.keys(PAGES).map((name) => [`no picture in the first view of ${name} at more than twice its drawn pixels`, Object.values(pictures[name]!).every((p) => p.worstPixelRatio <= 2), Object.entries(pictures[name]!).map(([screen, p]) => `${screen} ${p.worstPixelRatio}×`).join(', ')] as const),
-    ...Object.keys(PAGES).map((name) => [`Lighthouse's picture audits pass on ${name}`, Object.values(lighthouse[name]!.pictures.audits).every((score) => score === null || score === 1), Object.entries(lighthouse[name]!.pictures.audits).map(([id, score]) => `${id} ${score}`).join(', ')] as const),
-    ...Object.keys(PAGES).map((name) => [`critical JS of ${name} ≤ 75 KB gzip`, bytes[name]!.criticalJsGzip! <= 75 * 1024, `${kb(bytes[name]!.criticalJsGzip!)} KB`] as const),
+    ...Object.keys(PAGES).map(
+      (name) =>
+        [
+          `critical JS of ${name} within its ratcheted budget (bench/budget.json)`,
+          bytes[name]!.criticalJsGzip! <= budget.criticalJsGzip[name]!,
+          `${bytes[name]!.criticalJsGzip} of ${budget.criticalJsGzip[name]} bytes`,
+        ] as const,
+    ),
+    ...Object.keys(PAGES).map(
+      (name) =>
+        [
+          `pictures in the first view of ${name} on a phone within their ratcheted budget and ≤ 150 KB`,
+          pictures[name]!.phone!.firstViewBytes <= Math.min(150 * 1024, budget.picturesFirstViewPhone[name]!),
+          `${kb(pictures[name]!.phone!.firstViewBytes)} KB (budget ${kb(budget.picturesFirstViewPhone[name]!)} KB); all pictures loaded with the page ${kb(pictures[name]!.phone!.loadedBytes)} KB`,
+        ] as const,
+    ),
+    ...Object.keys(PAGES).map(
+      (name) =>
+        [
+          `no picture in the first view of ${name} at more than twice its drawn pixels`,
+          Object.values(pictures[name]!).every((p) => p.worstPixelRatio <= 2),
+          Object.entries(pictures[name]!)
+            .map(([screen, p]) => `${screen} ${p.worstPixelRatio}×`)
+            .join(', '),
+        ] as const,
+    ),
+    ...Object.keys(PAGES).map(
+      (name) =>
+        [
+          `Lighthouse's picture audits pass on ${name}`,
+          Object.values(lighthouse[name]!.pictures.audits).every((score) => score === null || score === 1),
+          Object.entries(lighthouse[name]!.pictures.audits)
+            .map(([id, score]) => `${id} ${score}`)
+            .join(', '),
+        ] as const,
+    ),
+    ...Object.keys(PAGES).map(
+      (name) =>
+        [
+          `critical JS of ${name} ≤ 75 KB gzip`,
+          bytes[name]!.criticalJsGzip! <= 75 * 1024,
+          `${kb(bytes[name]!.criticalJsGzip!)} KB`,
+        ] as const,
+    ),
     ...Object.keys(PAGES).flatMap((name) => {
       const l = lighthouse[name]!.median
       return [
         [`Lighthouse performance of ${name} = 100`, l.performance === 100, `${l.performance}`],
         [`LCP of ${name} ≤ 1.2 s`, l.lcp! <= 1200, `${Math.round(l.lcp!)} ms`],
-        [`TBT of ${name} ≤ 50 ms`, l.tbt! <= 50, `${Math.round(l.tbt!)} ms (runs ${lighthouse[name]!.tbtRuns.join(', ')}; the same page without its scripts ${Math.round(lighthouse[name + SCRIPT_FREE]!.median.tbt!)} ms, React alone ${Math.round(lighthouse.floor!.median.tbt!)} ms, in the same rounds)`],
+        [
+          `TBT of ${name} ≤ 50 ms`,
+          l.tbt! <= 50,
+          `${Math.round(l.tbt!)} ms (runs ${lighthouse[name]!.tbtRuns.join(', ')}; the same page without its scripts ${Math.round(lighthouse[name + SCRIPT_FREE]!.median.tbt!)} ms, React alone ${Math.round(lighthouse.floor!.median.tbt!)} ms, in the same rounds)`,
+        ],
         [`CLS of ${name} ≤ 0.01`, l.cls! <= 0.01, `${l.cls}`],
         ...(() => {
           const bare = lighthouse[name + SCRIPT_FREE]!.median
           return [
-            [`main-thread work ${name}'s scripts add over its script-free copy ≤ 600 ms (4× CPU)`, l.mainThreadWorkMs! - bare.mainThreadWorkMs! <= 600, `${l.mainThreadWorkMs! - bare.mainThreadWorkMs!} ms (${l.mainThreadWorkMs} against ${bare.mainThreadWorkMs})`],
-            [`long tasks ${name}'s scripts add over its script-free copy ≤ 300 ms`, l.longTaskMs! - bare.longTaskMs! <= 300, `${l.longTaskMs! - bare.longTaskMs!} ms (${l.longTaskCount} tasks, ${l.longTaskMs} ms against ${bare.longTaskCount}, ${bare.longTaskMs} ms)`],
-            [`TBT of ${name} at most 100 ms over its script-free copy`, l.tbt! - bare.tbt! <= 100, `${Math.round(l.tbt! - bare.tbt!)} ms (${Math.round(l.tbt!)} against ${Math.round(bare.tbt!)})`],
+            [
+              `main-thread work ${name}'s scripts add over its script-free copy ≤ 600 ms (4× CPU)`,
+              l.mainThreadWorkMs! - bare.mainThreadWorkMs! <= 600,
+              `${l.mainThreadWorkMs! - bare.mainThreadWorkMs!} ms (${l.mainThreadWorkMs} against ${bare.mainThreadWorkMs})`,
+            ],
+            [
+              `long tasks ${name}'s scripts add over its script-free copy ≤ 300 ms`,
+              l.longTaskMs! - bare.longTaskMs! <= 300,
+              `${l.longTaskMs! - bare.longTaskMs!} ms (${l.longTaskCount} tasks, ${l.longTaskMs} ms against ${bare.longTaskCount}, ${bare.longTaskMs} ms)`,
+            ],
+            [
+              `TBT of ${name} at most 100 ms over its script-free copy`,
+              l.tbt! - bare.tbt! <= 100,
+              `${Math.round(l.tbt! - bare.tbt!)} ms (${Math.round(l.tbt!)} against ${Math.round(bare.tbt!)})`,
+            ],
             (() => {
               const before = lighthouse[name + SCRIPT_FREE + BEFORE]!.median.mainThreadWorkMs!
               const bound = lighthouse[ONE_HEADING]!.median.mainThreadWorkMs!
-              return [`the page itself: ${name}'s script-free copy's main-thread work ≤ 0.7× of the same before (${PAGES_BEFORE_COMMIT}, same rounds)`, bare.mainThreadWorkMs! <= 0.7 * before, `${ratio(bare.mainThreadWorkMs!, before)}× (${bare.mainThreadWorkMs} against ${before} ms; a document of one heading with the same headers, the bound under any page, ${bound} ms, ${ratio(bound, before)}×)`] as const
+              return [
+                `the page itself: ${name}'s script-free copy's main-thread work ≤ 0.7× of the same before (${PAGES_BEFORE_COMMIT}, same rounds)`,
+                bare.mainThreadWorkMs! <= 0.7 * before,
+                `${ratio(bare.mainThreadWorkMs!, before)}× (${bare.mainThreadWorkMs} against ${before} ms; a document of one heading with the same headers, the bound under any page, ${bound} ms, ${ratio(bound, before)}×)`,
+              ] as const
             })(),
           ] as const
         })(),
         // The field analytics' collector came after the photographs, with its own target (above).
-        [`JavaScript ${name} loads in Chromium no more than before the photographs, the field analytics' collector aside`, l.jsGzipBytes! - l.collectorJsGzipBytes! <= JS_LOADED_BEFORE_PHOTOGRAPHS_GZIP[name]!, `${kb(l.jsGzipBytes! - l.collectorJsGzipBytes!)} KB gzip, and the collector ${kb(l.collectorJsGzipBytes!)} KB, loaded when idle (${kb(l.jsSentBytes!)} KB as sent in all); before: ${kb(JS_LOADED_BEFORE_PHOTOGRAPHS_GZIP[name]!)} KB`],
-        ...(name === 'product' ? ([[`JavaScript ${name} loads in Chromium ≤ 80 KB gzip (0.7× Hydrogen's 115 KB), the collector included`, l.jsGzipBytes! <= 80 * 1024, `${kb(l.jsGzipBytes!)} KB gzip`]] as const) : []),
-        [`accessibility, best practices, SEO of ${name} = 100`, l.accessibility === 100 && l.bestPractices === 100 && l.seo === 100, `${l.accessibility} / ${l.bestPractices} / ${l.seo}`],
+        [
+          `JavaScript ${name} loads in Chromium no more than before the photographs, the field analytics' collector aside`,
+          l.jsGzipBytes! - l.collectorJsGzipBytes! <= JS_LOADED_BEFORE_PHOTOGRAPHS_GZIP[name]!,
+          `${kb(l.jsGzipBytes! - l.collectorJsGzipBytes!)} KB gzip, and the collector ${kb(l.collectorJsGzipBytes!)} KB, loaded when idle (${kb(l.jsSentBytes!)} KB as sent in all); before: ${kb(JS_LOADED_BEFORE_PHOTOGRAPHS_GZIP[name]!)} KB`,
+        ],
+        ...(name === 'product'
+          ? ([
+              [
+                `JavaScript ${name} loads in Chromium ≤ 80 KB gzip (0.7× Hydrogen's 115 KB), the collector included`,
+                l.jsGzipBytes! <= 80 * 1024,
+                `${kb(l.jsGzipBytes!)} KB gzip`,
+              ],
+            ] as const)
+          : []),
+        [
+          `accessibility, best practices, SEO of ${name} = 100`,
+          l.accessibility === 100 && l.bestPractices === 100 && l.seo === 100,
+          `${l.accessibility} / ${l.bestPractices} / ${l.seo}`,
+        ],
       ] as const
     }),
-    ...Object.entries(firstTap).map(([control, t]) => [`${control}: a tap at first paint is shown heard within 150 ms, and takes effect`, t.heardMs <= 150 && t.ways.every((way) => way === 'app'), `heard ${t.heardMs} ms after the tap, effect ${t.firstWorkingTapMs} ms after first paint`] as const),
-    ...Object.entries(interactions).map(([tap, ms]) => [`a tap on ${tap} (product page, app live, 4× CPU) paints its effect within 200 ms (INP)`, ms < 200, `${Math.round(ms)} ms (median of 5; 0 is under 16 ms)`] as const),
-    ['warm product p50 at 1 connection within 2× the static asset', load.product![1]!.p50 <= 2 * load.static![1]!.p50, `${load.product![1]!.p50} ms vs ${load.static![1]!.p50} ms (${ratio(load.product![1]!.p50, load.static![1]!.p50)}×)`],
-    ['warm product throughput at 10 connections ≥ 40% of the static asset', load.product![10]!.rps >= 0.4 * load.static![10]!.rps, `${load.product![10]!.rps} vs ${load.static![10]!.rps} req/s (${Math.round((100 * load.product![10]!.rps) / load.static![10]!.rps)}%)`],
-    ['product under a random query on every request: at 10 connections, at least 0.8× the canonical URL\'s req/s (median of 3 back-to-back pairs)', bustingRatio >= 0.8, `${ratio(bustingRatio, 1)}× (pairs, random against canonical req/s: ${bustingPairs.map((p) => `${p.busting}/${p.canonical}`).join(', ')}); errors ${load['product, random query']![10]!.errors}`],
-    ['field analytics: the collector, web-vitals with it, ≤ 3 KB gzip and on no page\'s critical path', collectorGzip <= 3 * 1024 && collectorCritical.length === 0, `${collectorGzip} B gzip; critical on: ${collectorCritical.join(', ') || 'none'}`],
-    ['field analytics: POST /events answers 204, never 5xx, beside the soak', eventsSoak.non204 === 0 && eventsSoak.errors === 0, `${eventsSoak.requests} beacons of 7 events (${eventsSoak.rps} req/s at 10 connections), p50 ${eventsSoak.p50} ms, p99 ${eventsSoak.p99} ms; ${eventsSoak.non204} not 204, ${eventsSoak.errors} errors`],
-    ['cold fan-in: 1 upstream call for 200 concurrent requests', fanInCalls === 1, `${fanInCalls} call(s); statuses ${[...new Set(fanIn)].join(',')}`],
-    ['static assets content-hashed and immutable for a year', assetCaching === 'public, max-age=31536000, immutable', `${entry}: ${assetCaching}`],
-    ['HTML cached at the edge for a short time', htmlCaching === 'HIT', `cf-cache-status ${htmlCaching} (request ${htmlCacheTries})`],
-    ['soak: no 5xx and no errors', soak.status5xx === 0 && soak.errors === 0, `${soak.requests} requests, ${soak.status5xx} 5xx, ${soak.errors} errors`],
-    ['soak: no leak (the Worker\'s live heap after a full GC within 15% of its level before)', soak.liveHeapMiB.after <= soak.liveHeapMiB.before * 1.15, `${soak.liveHeapMiB.before} → ${soak.liveHeapMiB.after} MiB`],
-    ['soak: product calls bounded by the cache', soak.productCalls <= productCallBound, `${soak.productCalls} product calls (bound ${productCallBound}) while ${soak.cartCreates} carts were created`],
-    ['no render-blocking request besides the HTML', Object.values(bytes).every((b) => b.renderBlockingRequests === 0), `${Object.values(bytes).map((b) => b.renderBlockingRequests).join(' / ')} blocking`],
+    ...Object.entries(firstTap).map(
+      ([control, t]) =>
+        [
+          `${control}: a tap at first paint is shown heard within 150 ms, and takes effect`,
+          t.heardMs <= 150 && t.ways.every((way) => way === 'app'),
+          `heard ${t.heardMs} ms after the tap, effect ${t.firstWorkingTapMs} ms after first paint`,
+        ] as const,
+    ),
+    ...Object.entries(interactions).map(
+      ([tap, ms]) =>
+        [
+          `a tap on ${tap} (product page, app live, 4× CPU) paints its effect within 200 ms (INP)`,
+          ms < 200,
+          `${Math.round(ms)} ms (median of 5; 0 is under 16 ms)`,
+        ] as const,
+    ),
+    [
+      'warm product p50 at 1 connection within 2× the static asset',
+      load.product![1]!.p50 <= 2 * load.static![1]!.p50,
+      `${load.product![1]!.p50} ms vs ${load.static![1]!.p50} ms (${ratio(load.product![1]!.p50, load.static![1]!.p50)}×)`,
+    ],
+    [
+      'warm product throughput at 10 connections ≥ 40% of the static asset',
+      load.product![10]!.rps >= 0.4 * load.static![10]!.rps,
+      `${load.product![10]!.rps} vs ${load.static![10]!.rps} req/s (${Math.round((100 * load.product![10]!.rps) / load.static![10]!.rps)}%)`,
+    ],
+    [
+      "product under a random query on every request: at 10 connections, at least 0.8× the canonical URL's req/s (median of 3 back-to-back pairs)",
+      bustingRatio >= 0.8,
+      `${ratio(bustingRatio, 1)}× (pairs, random against canonical req/s: ${bustingPairs.map((p) => `${p.busting}/${p.canonical}`).join(', ')}); errors ${load['product, random query']![10]!.errors}`,
+    ],
+    [
+      "field analytics: the collector, web-vitals with it, ≤ 3 KB gzip and on no page's critical path",
+      collectorGzip <= 3 * 1024 && collectorCritical.length === 0,
+      `${collectorGzip} B gzip; critical on: ${collectorCritical.join(', ') || 'none'}`,
+    ],
+    [
+      'field analytics: POST /events answers 204, never 5xx, beside the soak',
+      eventsSoak.non204 === 0 && eventsSoak.errors === 0,
+      `${eventsSoak.requests} beacons of 7 events (${eventsSoak.rps} req/s at 10 connections), p50 ${eventsSoak.p50} ms, p99 ${eventsSoak.p99} ms; ${eventsSoak.non204} not 204, ${eventsSoak.errors} errors`,
+    ],
+    [
+      'cold fan-in: 1 upstream call for 200 concurrent requests',
+      fanInCalls === 1,
+      `${fanInCalls} call(s); statuses ${[...new Set(fanIn)].join(',')}`,
+    ],
+    [
+      'static assets content-hashed and immutable for a year',
+      assetCaching === 'public, max-age=31536000, immutable',
+      `${entry}: ${assetCaching}`,
+    ],
+    [
+      'HTML cached at the edge for a short time',
+      htmlCaching === 'HIT',
+      `cf-cache-status ${htmlCaching} (request ${htmlCacheTries})`,
+    ],
+    [
+      'soak: no 5xx and no errors',
+      soak.status5xx === 0 && soak.errors === 0,
+      `${soak.requests} requests, ${soak.status5xx} 5xx, ${soak.errors} errors`,
+    ],
+    [
+      "soak: no leak (the Worker's live heap after a full GC within 15% of its level before)",
+      soak.liveHeapMiB.after <= soak.liveHeapMiB.before * 1.15,
+      `${soak.liveHeapMiB.before} → ${soak.liveHeapMiB.after} MiB`,
+    ],
+    [
+      'soak: product calls bounded by the cache',
+      soak.productCalls <= productCallBound,
+      `${soak.productCalls} product calls (bound ${productCallBound}) while ${soak.cartCreates} carts were created`,
+    ],
+    [
+      'no render-blocking request besides the HTML',
+      Object.values(bytes).every((b) => b.renderBlockingRequests === 0),
+      `${Object.values(bytes)
+        .map((b) => b.renderBlockingRequests)
+        .join(' / ')} blocking`,
+    ],
   ]
 
   const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`
-  const results = { machine, upstreamLatencyMs: UPSTREAM_LATENCY_MS, loadSeconds: LOAD_SECONDS, load, soak, fieldAnalytics: { collectorGzip, collectorCritical, events: eventsSoak }, fanIn: { requests: 200, upstreamCalls: fanInCalls }, cacheBusting: { pairs: bustingPairs, ratio: bustingRatio }, bytes, pictures, firstTap, interactions, lighthouse, lighthouseCalibrated: { cpuSlowdown: CALIBRATED_CPU_SLOWDOWN, ...calibrated }, reactFloorJsGzip: floor.jsGzip, targets: targets.map(([target, met, measured]) => ({ target, met, measured })) }
-  writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n')
+  const results = {
+    machine,
+    upstreamLatencyMs: UPSTREAM_LATENCY_MS,
+    loadSeconds: LOAD_SECONDS,
+    load,
+    soak,
+    fieldAnalytics: { collectorGzip, collectorCritical, events: eventsSoak },
+    fanIn: { requests: 200, upstreamCalls: fanInCalls },
+    cacheBusting: { pairs: bustingPairs, ratio: bustingRatio },
+    bytes,
+    pictures,
+    firstTap,
+    interactions,
+    lighthouse,
+    lighthouseCalibrated: { cpuSlowdown: CALIBRATED_CPU_SLOWDOWN, ...calibrated },
+    reactFloorJsGzip: floor.jsGzip,
+    targets: targets.map(([target, met, measured]) => ({ target, met, measured })),
+  }
+  writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`)
 
   const md = [
     `Measured on ${machine}; upstream latency ${UPSTREAM_LATENCY_MS} ms; ${LOAD_SECONDS} s per load run.`,
     '',
     '| load (warm caches) | req/s @1 | p50 @1 | p99 @1 | req/s @10 | p50 @10 | p99 @10 | vs static @10 |',
     '|---|---|---|---|---|---|---|---|',
-    ...Object.entries(load).map(([name, l]) => `| ${name === 'static' ? `static asset (${STATIC})` : name} | ${l[1]!.rps} | ${l[1]!.p50} ms | ${l[1]!.p99} ms | ${l[10]!.rps} | ${l[10]!.p50} ms | ${l[10]!.p99} ms | ${Math.round((100 * l[10]!.rps) / load.static![10]!.rps)}% |`),
+    ...Object.entries(load).map(
+      ([name, l]) =>
+        `| ${name === 'static' ? `static asset (${STATIC})` : name} | ${l[1]!.rps} | ${l[1]!.p50} ms | ${l[1]!.p99} ms | ${l[10]!.rps} | ${l[10]!.p50} ms | ${l[10]!.p99} ms | ${Math.round((100 * l[10]!.rps) / load.static![10]!.rps)}% |`,
+    ),
     '',
     '| bytes | HTML gz / br | critical JS gz / br | all JS gz / br | inline CSS gz |',
     '|---|---|---|---|---|',
-    ...Object.entries(bytes).map(([name, b]) => `| ${name} | ${kb(b.htmlGzip!)} / ${kb(b.htmlBrotli!)} KB | ${kb(b.criticalJsGzip!)} / ${kb(b.criticalJsBrotli!)} KB | ${kb(b.totalJsGzip!)} / ${kb(b.totalJsBrotli!)} KB | ${kb(b.inlineCssGzip!)} KB |`),
+    ...Object.entries(bytes).map(
+      ([name, b]) =>
+        `| ${name} | ${kb(b.htmlGzip!)} / ${kb(b.htmlBrotli!)} KB | ${kb(b.criticalJsGzip!)} / ${kb(b.criticalJsBrotli!)} KB | ${kb(b.totalJsGzip!)} / ${kb(b.totalJsBrotli!)} KB | ${kb(b.inlineCssGzip!)} KB |`,
+    ),
     '',
     ...lighthouseTable(`Lighthouse mobile, default simulated throttling (median of ${LIGHTHOUSE_RUNS})`, lighthouse),
     '',
     `The floor is bench/react-floor/: the same React build hydrating one <h1>, ${kb(floor.jsGzip)} KB of JavaScript (gzip), served by a plain Node server and measured in the same rounds as the pages. What a page costs above it is the shop's own. '${SCRIPT_FREE.trim()}' is the page exactly as the shop serves it (its HTML, inline CSS and pictures, same headers) with every script and module preload taken out, served from memory by a plain Node server that passes the pictures through from the shop: a bound no JavaScript work can beat, since whatever the scripts do comes on top of it. '${SCRIPT_FREE.trim()}${BEFORE}' is the same copy as the shop served it at ${PAGES_BEFORE_COMMIT}, before the work on the page's own cost (kept in bench/pages-before/), and '${ONE_HEADING}' a document of one heading sent with a page's headers: the bound under any page, what committing a navigation costs this machine. The browser meets the shop, the floor and the copies alike through a stand-in for the compression Cloudflare's edge adds in front of a deployed Worker (bench/edge-compression.ts), which workerd does not. CPU index is Lighthouse's benchmarkIndex (median; higher is faster); 'slow CPU' counts the runs in which Lighthouse warned that the CPU is slower than its default slowdown expects.`,
     '',
-    'What the median run\'s TBT is made of (each long task\'s time over 50 ms between FCP and TTI, by what Lighthouse attributes it to):',
+    "What the median run's TBT is made of (each long task's time over 50 ms between FCP and TTI, by what Lighthouse attributes it to):",
     '',
-    ...Object.entries(lighthouse).map(([name, l]) => `- ${name === 'floor' ? 'React alone' : name}: ${Object.entries(l.blocking).sort((a, b) => b[1] - a[1]).map(([source, ms]) => `${source} ${ms} ms`).join(', ') || 'nothing'}`),
+    ...Object.entries(lighthouse).map(
+      ([name, l]) =>
+        `- ${name === 'floor' ? 'React alone' : name}: ${
+          Object.entries(l.blocking)
+            .sort((a, b) => b[1] - a[1])
+            .map(([source, ms]) => `${source} ${ms} ms`)
+            .join(', ') || 'nothing'
+        }`,
+    ),
     '',
     `| main thread, Lighthouse mobile (4× CPU; median of ${LIGHTHOUSE_RUNS}) | main-thread work | long tasks | style & layout | script | parse HTML | paint | other | the three costliest sources (ms) |`,
     '|---|---|---|---|---|---|---|---|---|',
-    ...Object.entries(lighthouse).map(([name, l]) => `| ${name === 'floor' ? 'React alone (the floor)' : name} | ${l.median.mainThreadWorkMs} ms | ${l.median.longTaskCount} / ${l.median.longTaskMs} ms | ${l.median.styleLayoutMs} ms | ${l.median.scriptEvaluationMs} ms | ${l.median.parseHtmlMs} ms | ${l.median.paintMs} ms | ${l.median.otherWorkMs} ms | ${Object.entries(l.scripts).map(([source, ms]) => `${source} ${ms}`).join(', ')} |`),
+    ...Object.entries(lighthouse).map(
+      ([name, l]) =>
+        `| ${name === 'floor' ? 'React alone (the floor)' : name} | ${l.median.mainThreadWorkMs} ms | ${l.median.longTaskCount} / ${l.median.longTaskMs} ms | ${l.median.styleLayoutMs} ms | ${l.median.scriptEvaluationMs} ms | ${l.median.parseHtmlMs} ms | ${l.median.paintMs} ms | ${l.median.otherWorkMs} ms | ${Object.entries(
+          l.scripts,
+        )
+          .map(([source, ms]) => `${source} ${ms}`)
+          .join(', ')} |`,
+    ),
     '',
-    ...lighthouseTable(`Not the targets' setting: ${CALIBRATED_CPU_SLOWDOWN}× CPU slowdown, Lighthouse's recommendation for this machine (median of ${LIGHTHOUSE_RUNS})`, calibrated),
+    ...lighthouseTable(
+      `Not the targets' setting: ${CALIBRATED_CPU_SLOWDOWN}× CPU slowdown, Lighthouse's recommendation for this machine (median of ${LIGHTHOUSE_RUNS})`,
+      calibrated,
+    ),
     '',
     '| pictures (Chromium, no throttling) | first view: phone 390×844 @2.625 | desktop 1280×900 @1 | everything loaded with the page: phone | desktop | most pixels fetched per pixel drawn, phone / desktop | LCP element (Lighthouse) |',
     '|---|---|---|---|---|---|---|',
-    ...Object.entries(pictures).map(([name, p]) => `| ${name} | ${kb(p.phone!.firstViewBytes)} KB in ${p.phone!.firstViewCount} | ${kb(p.desktop!.firstViewBytes)} KB in ${p.desktop!.firstViewCount} | ${kb(p.phone!.loadedBytes)} KB in ${p.phone!.loadedCount} | ${kb(p.desktop!.loadedBytes)} KB in ${p.desktop!.loadedCount} | ${p.phone!.worstPixelRatio}× / ${p.desktop!.worstPixelRatio}× | ${lighthouse[name]!.pictures.lcpElement} |`),
+    ...Object.entries(pictures).map(
+      ([name, p]) =>
+        `| ${name} | ${kb(p.phone!.firstViewBytes)} KB in ${p.phone!.firstViewCount} | ${kb(p.desktop!.firstViewBytes)} KB in ${p.desktop!.firstViewCount} | ${kb(p.phone!.loadedBytes)} KB in ${p.phone!.loadedCount} | ${kb(p.desktop!.loadedBytes)} KB in ${p.desktop!.loadedCount} | ${p.phone!.worstPixelRatio}× / ${p.desktop!.worstPixelRatio}× | ${lighthouse[name]!.pictures.lcpElement} |`,
+    ),
     '',
-    '| first tap (phone, 4× CPU, slow 4G) | a tap at first paint → the control shows it heard it | first paint → the tap\'s effect | how it ended | first paint → app live | navigation → app live | LCP of the same loads |',
+    "| first tap (phone, 4× CPU, slow 4G) | a tap at first paint → the control shows it heard it | first paint → the tap's effect | how it ended | first paint → app live | navigation → app live | LCP of the same loads |",
     '|---|---|---|---|---|---|---|',
-    ...Object.entries(firstTap).map(([name, t]) => `| ${name} | ${t.heardMs} ms | ${t.firstWorkingTapMs} ms | ${[...new Set(t.ways)].map((way) => `${way === 'form' ? 'buy form to checkout' : 'held, then replayed'} ×${t.ways.filter((w) => w === way).length}`).join(', ')} | ${t.appLiveMs ?? '–'} ms | ${t.appLiveFromStartMs ?? '–'} ms | ${t.lcpMs ?? '–'} ms |`),
+    ...Object.entries(firstTap).map(
+      ([name, t]) =>
+        `| ${name} | ${t.heardMs} ms | ${t.firstWorkingTapMs} ms | ${[...new Set(t.ways)].map((way) => `${way === 'form' ? 'buy form to checkout' : 'held, then replayed'} ×${t.ways.filter((w) => w === way).length}`).join(', ')} | ${t.appLiveMs ?? '–'} ms | ${t.appLiveFromStartMs ?? '–'} ms | ${t.lcpMs ?? '–'} ms |`,
+    ),
     '',
     `Cold fan-in: 200 concurrent requests for an uncached product → ${fanInCalls} upstream call(s).`,
     '',
@@ -368,9 +658,12 @@ try {
     '|---|---|---|',
     ...targets.map(([target, met, measured]) => `| ${target} | ${met ? 'met' : '**short**'} | ${measured} |`),
   ].join('\n')
-  writeFileSync('bench/results.md', md + '\n')
+  writeFileSync('bench/results.md', `${md}\n`)
   const notes = readFileSync('bench/README.md', 'utf8')
-  writeFileSync('bench/README.md', notes.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, `<!-- bench:start -->\n${md}\n<!-- bench:end -->`))
+  writeFileSync(
+    'bench/README.md',
+    notes.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, `<!-- bench:start -->\n${md}\n<!-- bench:end -->`),
+  )
   console.log(md)
 } finally {
   await shop.dispose()
@@ -383,10 +676,12 @@ function lighthouseTable(title: string, results: Record<string, LighthouseSummar
     ...Object.entries(results).map(([name, { median: l, tbtRuns, lcpRuns, slowCpuWarnings }]) => {
       // The floor's page is one heading: its accessibility, best-practice and SEO scores say nothing.
       const [label, a11y, practices, seo] =
-        name === 'floor' ? ['React alone (the floor)', '–', '–', '–']
-        // Without its scripts a page has no cart or menu: its other scores are not the shop's.
-        : name.includes(SCRIPT_FREE) || name === ONE_HEADING ? [name, '–', '–', '–']
-        : [name, l.accessibility, l.bestPractices, l.seo]
+        name === 'floor'
+          ? ['React alone (the floor)', '–', '–', '–']
+          : // Without its scripts a page has no cart or menu: its other scores are not the shop's.
+            name.includes(SCRIPT_FREE) || name === ONE_HEADING
+            ? [name, '–', '–', '–']
+            : [name, l.accessibility, l.bestPractices, l.seo]
       return `| ${label} | ${l.performance} | ${Math.round(l.fcp!)} ms | ${Math.round(l.lcp!)} ms | ${lcpRuns.join(', ')} | ${Math.round(l.tti!)} ms | ${Math.round(l.tbt!)} ms | ${tbtRuns.join(', ')} | ${l.cls} | ${kb(l.jsSentBytes!)} / ${kb(l.jsGzipBytes!)} KB | ${a11y} | ${practices} | ${seo} | ${l.cpuIndex} | ${slowCpuWarnings} of ${tbtRuns.length} | ${l.mainThreadCpuMs} ms | ${l.mainThreadShare}% |`
     }),
   ]
@@ -396,24 +691,50 @@ function lighthouseTable(title: string, results: Record<string, LighthouseSummar
  * autocannon's own percentiles are whole milliseconds, too coarse to compare a 2 ms static file
  * with a 3 ms page: the percentiles here come from every response's exact time instead.
  */
-async function loadRun(url: string, connections: number, setupRequest?: (request: autocannon.Request) => autocannon.Request) {
+async function loadRun(
+  url: string,
+  connections: number,
+  setupRequest?: (request: autocannon.Request) => autocannon.Request,
+) {
   const times: number[] = []
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const requests = setupRequest ? [{ setupRequest }] : undefined
-    const run = autocannon({ url, connections, duration: LOAD_SECONDS, headers: browserHeaders, requests }, (error, done) => (error ? reject(error) : resolve(done)))
+    const run = autocannon(
+      { url, connections, duration: LOAD_SECONDS, headers: browserHeaders, requests },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    )
     run.on('response', (_client, _status, _bytes, ms) => times.push(ms))
   })
   times.sort((a, b) => a - b)
-  const percentile = (p: number) => Math.round(times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]! * 10) / 10
-  return { rps: Math.round(result.requests.average), p50: percentile(50), p99: percentile(99), errors: result.errors + result.non2xx }
+  const percentile = (p: number) =>
+    Math.round(times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]! * 10) / 10
+  return {
+    rps: Math.round(result.requests.average),
+    p50: percentile(50),
+    p99: percentile(99),
+    errors: result.errors + result.non2xx,
+  }
 }
 
 // `pictures`: what the LCP element is (a picture or text), and the score of each of
 // Lighthouse's picture audits (1 passes; Lighthouse 13 folds responsive sizes, modern formats
 // and compression into image-delivery-insight, and LCP priority into lcp-discovery-insight).
 type LighthousePictures = { lcpElement: string; audits: Record<string, number | null> }
-type LighthouseRun = { metrics: Record<string, number>; blocking: Record<string, number>; scripts: Record<string, number>; pictures: LighthousePictures }
-type LighthouseSummary = { median: Record<string, number>; tbtRuns: number[]; lcpRuns: number[]; slowCpuWarnings: number; blocking: Record<string, number>; scripts: Record<string, number>; pictures: LighthousePictures }
+type LighthouseRun = {
+  metrics: Record<string, number>
+  blocking: Record<string, number>
+  scripts: Record<string, number>
+  pictures: LighthousePictures
+}
+type LighthouseSummary = {
+  median: Record<string, number>
+  tbtRuns: number[]
+  lcpRuns: number[]
+  slowCpuWarnings: number
+  blocking: Record<string, number>
+  scripts: Record<string, number>
+  pictures: LighthousePictures
+}
 
 /**
  * Lighthouse for each URL, LIGHTHOUSE_RUNS rounds of all of them in turn, reports kept in
@@ -421,7 +742,10 @@ type LighthouseSummary = { median: Record<string, number>; tbtRuns: number[]; lc
  * warned that the CPU is slower than it expects, and what the median-TBT run's blocking time
  * was made of.
  */
-async function lighthouseRounds(urls: Record<string, string>, cpuSlowdown?: number): Promise<Record<string, LighthouseSummary>> {
+async function lighthouseRounds(
+  urls: Record<string, string>,
+  cpuSlowdown?: number,
+): Promise<Record<string, LighthouseSummary>> {
   const runs: Record<string, LighthouseRun[]> = Object.fromEntries(Object.keys(urls).map((name) => [name, []]))
   for (let round = 1; round <= LIGHTHOUSE_RUNS; round++) {
     for (const [name, url] of Object.entries(urls)) {
@@ -433,21 +757,29 @@ async function lighthouseRounds(urls: Record<string, string>, cpuSlowdown?: numb
     Object.entries(runs).map(([name, list]) => {
       const metrics = list.map((r) => r.metrics)
       const medianRun = list.find((r) => r.metrics.tbt === median(metrics.map((m) => m.tbt!)))!
-      return [name, {
-        median: Object.fromEntries(Object.keys(metrics[0]!).map((key) => [key, median(metrics.map((m) => m[key]!))])),
-        tbtRuns: metrics.map((m) => Math.round(m.tbt!)),
-        lcpRuns: metrics.map((m) => Math.round(m.lcp!)),
-        slowCpuWarnings: metrics.filter((m) => m.slowCpuWarning).length,
-        blocking: medianRun.blocking,
-        scripts: medianRun.scripts,
-        pictures: medianRun.pictures,
-      }]
+      return [
+        name,
+        {
+          median: Object.fromEntries(Object.keys(metrics[0]!).map((key) => [key, median(metrics.map((m) => m[key]!))])),
+          tbtRuns: metrics.map((m) => Math.round(m.tbt!)),
+          lcpRuns: metrics.map((m) => Math.round(m.lcp!)),
+          slowCpuWarnings: metrics.filter((m) => m.slowCpuWarning).length,
+          blocking: medianRun.blocking,
+          scripts: medianRun.scripts,
+          pictures: medianRun.pictures,
+        },
+      ]
     }),
   )
 }
 
 /** Lighthouse sometimes fails to record a trace on this shared machine (NO_NAVSTART): retry. */
-async function runLighthouse(url: string, reportPath: string, cpuSlowdown?: number, attempts = 3): Promise<LighthouseRun> {
+async function runLighthouse(
+  url: string,
+  reportPath: string,
+  cpuSlowdown?: number,
+  attempts = 3,
+): Promise<LighthouseRun> {
   try {
     return await runLighthouseOnce(url, reportPath, cpuSlowdown)
   } catch (error) {
@@ -461,7 +793,15 @@ async function runLighthouseOnce(url: string, reportPath: string, cpuSlowdown?: 
   mkdirSync('test-results', { recursive: true })
   const flags = ['--headless=new', ...chromiumArgs].join(' ')
   // --save-assets keeps the trace beside the report (…-0.trace.json): mainThreadWork reads it.
-  const args = [url, '--quiet', '--output=json', `--output-path=${reportPath}`, '--save-assets', `--chrome-flags=${flags}`, '--only-categories=performance,accessibility,best-practices,seo']
+  const args = [
+    url,
+    '--quiet',
+    '--output=json',
+    `--output-path=${reportPath}`,
+    '--save-assets',
+    `--chrome-flags=${flags}`,
+    '--only-categories=performance,accessibility,best-practices,seo',
+  ]
   if (cpuSlowdown) args.push(`--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`)
   await new Promise<void>((resolve, reject) => {
     const child = spawn('node_modules/.bin/lighthouse', args, {
@@ -469,7 +809,9 @@ async function runLighthouseOnce(url: string, reportPath: string, cpuSlowdown?: 
     })
     let err = ''
     child.stderr.on('data', (chunk) => (err += chunk))
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exited ${code}: ${err.slice(-2000)}`))))
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`lighthouse exited ${code}: ${err.slice(-2000)}`)),
+    )
   })
   const output = readFileSync(reportPath, 'utf8') // the full report stays, to see what a number is made of
   const report = JSON.parse(output)
@@ -509,7 +851,11 @@ async function runLighthouseOnce(url: string, reportPath: string, cpuSlowdown?: 
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function mainThreadBreakdown(report: any): Record<string, number> {
-  const groups = Object.fromEntries((report.audits['mainthread-work-breakdown'].details?.items ?? []).map((item: { group: string; duration: number }) => [item.group, item.duration])) as Record<string, number>
+  const groups = Object.fromEntries(
+    (report.audits['mainthread-work-breakdown'].details?.items ?? []).map(
+      (item: { group: string; duration: number }) => [item.group, item.duration],
+    ),
+  ) as Record<string, number>
   const longTasks = (report.audits['long-tasks']?.details?.items ?? []) as { duration: number }[]
   return {
     mainThreadWorkMs: Math.round(report.audits['mainthread-work-breakdown'].numericValue),
@@ -527,8 +873,17 @@ function mainThreadBreakdown(report: any): Record<string, number> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function costliestScripts(report: any): Record<string, number> {
   const items = (report.audits['bootup-time']?.details?.items ?? []) as { url: string; total: number }[]
-  const name = (url: string) => (url.startsWith('http') ? new URL(url).pathname.split('/').pop() || 'the page (HTML)' : url).replace(/-[\w]{8}\.js$/, '.js')
-  return Object.fromEntries(items.sort((a, b) => b.total - a.total).slice(0, 3).map((item) => [name(item.url), Math.round(item.total)]))
+  const name = (url: string) =>
+    (url.startsWith('http') ? new URL(url).pathname.split('/').pop() || 'the page (HTML)' : url).replace(
+      /-[\w]{8}\.js$/,
+      '.js',
+    )
+  return Object.fromEntries(
+    items
+      .sort((a, b) => b.total - a.total)
+      .slice(0, 3)
+      .map((item) => [name(item.url), Math.round(item.total)]),
+  )
 }
 
 /**
@@ -538,7 +893,9 @@ function costliestScripts(report: any): Record<string, number> {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function scriptsLoaded(report: any): { jsSentBytes: number; jsGzipBytes: number; collectorJsGzipBytes: number } {
-  const scripts = (report.audits['network-requests'].details.items as { url: string; resourceType?: string; transferSize: number }[]).filter((r) => r.resourceType === 'Script')
+  const scripts = (
+    report.audits['network-requests'].details.items as { url: string; resourceType?: string; transferSize: number }[]
+  ).filter((r) => r.resourceType === 'Script')
   const gzipped = (url: string) => {
     const path = new URL(url).pathname
     for (const dir of ['dist/client', 'dist/react-floor']) {
@@ -549,16 +906,31 @@ function scriptsLoaded(report: any): { jsSentBytes: number; jsGzipBytes: number;
     return 0
   }
   const collector = scripts.filter((r) => /\/collector-[\w-]+\.js$/.test(r.url))
-  return { jsSentBytes: scripts.reduce((t, r) => t + r.transferSize, 0), jsGzipBytes: scripts.reduce((t, r) => t + gzipped(r.url), 0), collectorJsGzipBytes: collector.reduce((t, r) => t + gzipped(r.url), 0) }
+  return {
+    jsSentBytes: scripts.reduce((t, r) => t + r.transferSize, 0),
+    jsGzipBytes: scripts.reduce((t, r) => t + gzipped(r.url), 0),
+    collectorJsGzipBytes: collector.reduce((t, r) => t + gzipped(r.url), 0),
+  }
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function lighthousePictures(report: any): LighthousePictures {
   const PICTURE_AUDITS = ['image-delivery-insight', 'lcp-discovery-insight', 'unsized-images', 'offscreen-images']
-  const items = (report.audits['lcp-breakdown-insight']?.details?.items ?? []) as { type: string; snippet?: string; nodeLabel?: string }[]
+  const items = (report.audits['lcp-breakdown-insight']?.details?.items ?? []) as {
+    type: string
+    snippet?: string
+    nodeLabel?: string
+  }[]
   const node = items.find((item) => item.type === 'node')
-  const lcpElement = node ? `${node.snippet?.startsWith('<img') ? 'picture' : 'text'}: ${(node.nodeLabel ?? '').slice(0, 60)}` : 'unknown'
-  return { lcpElement, audits: Object.fromEntries(PICTURE_AUDITS.filter((id) => report.audits[id]).map((id) => [id, report.audits[id].score as number | null])) }
+  const lcpElement = node
+    ? `${node.snippet?.startsWith('<img') ? 'picture' : 'text'}: ${(node.nodeLabel ?? '').slice(0, 60)}`
+    : 'unknown'
+  return {
+    lcpElement,
+    audits: Object.fromEntries(
+      PICTURE_AUDITS.filter((id) => report.audits[id]).map((id) => [id, report.audits[id].score as number | null]),
+    ),
+  }
 }
 
 /**
@@ -578,15 +950,29 @@ function mainThreadWork(tracePath: string): { mainThreadCpuMs: number; mainThrea
   const trace = JSON.parse(readFileSync(tracePath, 'utf8'))
   rmSync(tracePath)
   rmSync(tracePath.replace('trace', 'devtoolslog'), { force: true })
-  const events: { name: string; ph: string; pid: number; tid: number; dur?: number; tdur?: number; args?: { name?: string } }[] = trace.traceEvents ?? trace
-  const mainThreads = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-  const tasksOf = (t: { pid: number; tid: number }) => events.filter((e) => e.pid === t.pid && e.tid === t.tid && e.name === 'RunTask')
+  const events: {
+    name: string
+    ph: string
+    pid: number
+    tid: number
+    dur?: number
+    tdur?: number
+    args?: { name?: string }
+  }[] = trace.traceEvents ?? trace
+  const mainThreads = events.filter(
+    (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
+  )
+  const tasksOf = (t: { pid: number; tid: number }) =>
+    events.filter((e) => e.pid === t.pid && e.tid === t.tid && e.name === 'RunTask')
   const cpuOf = (tasks: typeof events) => tasks.reduce((sum, e) => sum + (e.tdur ?? e.dur ?? 0), 0)
   // The page's renderer is the one that worked most (others are blank tabs Lighthouse opens).
   const all = mainThreads.map(tasksOf).sort((a, b) => cpuOf(b) - cpuOf(a))[0] ?? []
   const long = all.filter((e) => (e.dur ?? 0) >= 10_000)
   const wall = long.reduce((sum, e) => sum + e.dur!, 0)
-  return { mainThreadCpuMs: Math.round(cpuOf(all) / 1000), mainThreadShare: wall ? Math.round((100 * cpuOf(long)) / wall) : 100 }
+  return {
+    mainThreadCpuMs: Math.round(cpuOf(all) / 1000),
+    mainThreadShare: wall ? Math.round((100 * cpuOf(long)) / wall) : 100,
+  }
 }
 
 /**
@@ -596,20 +982,30 @@ function mainThreadWork(tracePath: string): { mainThreadCpuMs: number; mainThrea
  */
 function blockingTimeBySource(report: any, pageUrl: string): Record<string, number> {
   const fcp = report.audits['first-contentful-paint'].numericValue as number
-  const tti = report.audits['interactive'].numericValue as number
+  const tti = report.audits.interactive.numericValue as number
   const sources: Record<string, number> = {}
-  for (const task of (report.audits['long-tasks'].details?.items ?? []) as { url: string; startTime: number; duration: number }[]) {
+  for (const task of (report.audits['long-tasks'].details?.items ?? []) as {
+    url: string
+    startTime: number
+    duration: number
+  }[]) {
     const start = Math.max(task.startTime, fcp)
     const end = Math.min(task.startTime + task.duration, tti)
     if (end - start <= 50) continue
     const source =
-      task.url === pageUrl || task.url === report.finalDisplayedUrl ? 'the page (HTML, style, layout)'
-      // Begun before first paint and owned by no script: the task that commits the navigation
-      // (creates the window, starts the parser). Lantern leaves it out of its FCP estimate but
-      // runs it in its TBT simulation, so the part after that FCP counts (the floor has it too).
-      : task.url === 'Unattributable' && task.startTime < fcp ? 'committing the navigation'
-      : task.url === 'Unattributable' ? 'unattributed'
-      : task.url.split('/').pop()!.replace(/-[\w-]{8}\.js$/, '.js')
+      task.url === pageUrl || task.url === report.finalDisplayedUrl
+        ? 'the page (HTML, style, layout)'
+        : // Begun before first paint and owned by no script: the task that commits the navigation
+          // (creates the window, starts the parser). Lantern leaves it out of its FCP estimate but
+          // runs it in its TBT simulation, so the part after that FCP counts (the floor has it too).
+          task.url === 'Unattributable' && task.startTime < fcp
+          ? 'committing the navigation'
+          : task.url === 'Unattributable'
+            ? 'unattributed'
+            : task.url
+                .split('/')
+                .pop()!
+                .replace(/-[\w-]{8}\.js$/, '.js')
     sources[source] = Math.round((sources[source] ?? 0) + end - start - 50)
   }
   return sources
@@ -623,7 +1019,12 @@ function blockingTimeBySource(report: any, pageUrl: string): Record<string, numb
 async function startReactFloor() {
   const { build } = await import('vite')
   const outDir = 'dist/react-floor'
-  await build({ root: 'bench/react-floor', logLevel: 'silent', configFile: false, build: { outDir: '../../dist/react-floor', emptyOutDir: true } })
+  await build({
+    root: 'bench/react-floor',
+    logLevel: 'silent',
+    configFile: false,
+    build: { outDir: '../../dist/react-floor', emptyOutDir: true },
+  })
   const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript' }
   const server = createServer((req, res) => {
     const path = req.url === '/' ? '/index.html' : (req.url ?? '/')

@@ -45,7 +45,14 @@ const PATHS = [
   ['/about', 0.1, false],
 ] as const
 
-type Figures = { name: string; lagS: number; callsPerMinute: number[]; invocationsPerMinute: number[]; worstStaleS: number; staleServed: number }
+type Figures = {
+  name: string
+  lagS: number
+  callsPerMinute: number[]
+  invocationsPerMinute: number[]
+  worstStaleS: number
+  staleServed: number
+}
 
 /** mulberry32: the same requests for both designs, every run. */
 function random(seed: number) {
@@ -60,7 +67,12 @@ function random(seed: number) {
 // Traffic by location follows Zipf's law: a few large data centres, many small ones.
 const weights = Array.from({ length: DATA_CENTRES }, (_, i) => 1 / (i + 1))
 const total = weights.reduce((a, b) => a + b)
-const cumulative = weights.map(((sum) => (w: number) => (sum += w / total))(0))
+const cumulative = weights.map(
+  (
+    (sum) => (w: number) =>
+      (sum += w / total)
+  )(0),
+)
 const ratePerDc = weights.map((w) => (RATE * w) / total)
 
 type Request = { t: number; dc: number; path: number }
@@ -89,7 +101,14 @@ const shopifyVersion = (t: number, lagS: number) => (t >= PRICE_CHANGE_AT + lagS
 
 function newFigures(name: string, lagS: number): Figures {
   const minutes = Math.ceil(SECONDS / 60)
-  return { name, lagS, callsPerMinute: Array(minutes).fill(0), invocationsPerMinute: Array(minutes).fill(0), worstStaleS: 0, staleServed: 0 }
+  return {
+    name,
+    lagS,
+    callsPerMinute: Array(minutes).fill(0),
+    invocationsPerMinute: Array(minutes).fill(0),
+    worstStaleS: 0,
+    staleServed: 0,
+  }
 }
 
 function served(figures: Figures, req: Request, version: number | null) {
@@ -108,7 +127,10 @@ function perDataCentreCacheApi(lagS: number): Figures {
   }
   type Product = { storedAt: number; version: number; pending?: { at: number; version: number } }
   const products: (Product | null)[] = Array(DATA_CENTRES).fill(null)
-  const pages = Array.from({ length: DATA_CENTRES }, () => new Map<number, { storedAt: number; version: number | null }>())
+  const pages = Array.from(
+    { length: DATA_CENTRES },
+    () => new Map<number, { storedAt: number; version: number | null }>(),
+  )
   const inflight = Array.from({ length: DATA_CENTRES }, () => new Map<number, { at: number; version: number }>())
   const isolates = ratePerDc.map((rate) => Math.max(1, Math.ceil(rate / ISOLATE_RPS)))
   const pick = random(7)
@@ -117,7 +139,8 @@ function perDataCentreCacheApi(lagS: number): Figures {
 
   const product = (dc: number, t: number): number => {
     let entry = products[dc]
-    if (entry?.pending && entry.pending.at <= t) entry = products[dc] = { storedAt: entry.pending.at, version: entry.pending.version }
+    if (entry?.pending && entry.pending.at <= t)
+      entry = products[dc] = { storedAt: entry.pending.at, version: entry.pending.version }
     const isolate = Math.floor(pick() * isolates[dc]!)
     const running = inflight[dc]!.get(isolate)
     const age = entry ? t - entry.storedAt : Infinity
@@ -143,7 +166,11 @@ function perDataCentreCacheApi(lagS: number): Figures {
         webhookDone = true
         pages[webhookDc]!.clear()
         const now = call(PRICE_CHANGE_AT)
-        products[webhookDc] = { storedAt: now.at, version: now.version, pending: call(PRICE_CHANGE_AT + WEBHOOK_REFETCH_S) }
+        products[webhookDc] = {
+          storedAt: now.at,
+          version: now.version,
+          pending: call(PRICE_CHANGE_AT + WEBHOOK_REFETCH_S),
+        }
       }
       figures.invocationsPerMinute[Math.floor(req.t / 60)]!++ // the Worker runs before the Cache API
       const kept = pages[req.dc]!.get(req.path)
@@ -161,7 +188,10 @@ function perDataCentreCacheApi(lagS: number): Figures {
 
 /** The design now: Workers Cache in front, one Durable Object per product behind; `soft`: invalidate() in place of purge(). */
 function workersCacheAndDurableObject(lagS: number, soft = false): Figures {
-  const figures = newFigures(soft ? 'the same with invalidate() (soft purge)' : 'Workers Cache + product Durable Object (now)', lagS)
+  const figures = newFigures(
+    soft ? 'the same with invalidate() (soft purge)' : 'Workers Cache + product Durable Object (now)',
+    lagS,
+  )
   const store = { storedAt: -Infinity, version: 0, refreshing: null as null | { at: number; version: number } }
   const call = (t: number) => {
     figures.callsPerMinute[Math.floor(t / 60)]!++
@@ -191,13 +221,23 @@ function workersCacheAndDurableObject(lagS: number, soft = false): Figures {
     return readProduct(t)
   }
 
-  type Entry = { storedAt: number; version: number | null; invalid?: boolean; revalidating?: { at: number; version: number | null; storedAt: number } }
+  type Entry = {
+    storedAt: number
+    version: number | null
+    invalid?: boolean
+    revalidating?: { at: number; version: number | null; storedAt: number }
+  }
   const upper = Array.from({ length: UPPER_TIERS }, () => new Map<number, Entry>())
   const lower = Array.from({ length: DATA_CENTRES }, () => new Map<number, Entry>())
   const tierOf = (dc: number) => dc % UPPER_TIERS
 
   /** One cache tier: fresh, stale-while-revalidate (from `fill`), or a miss filled by `fill`. */
-  const lookup = (tier: Map<number, Entry>, path: number, t: number, fill: (t: number) => { version: number | null; at: number; storedAt?: number }) => {
+  const lookup = (
+    tier: Map<number, Entry>,
+    path: number,
+    t: number,
+    fill: (t: number) => { version: number | null; at: number; storedAt?: number },
+  ) => {
     let entry = tier.get(path)
     if (entry?.revalidating && entry.revalidating.at <= t) {
       entry = { storedAt: entry.revalidating.storedAt, version: entry.revalidating.version }
@@ -246,14 +286,20 @@ function workersCacheAndDurableObject(lagS: number, soft = false): Figures {
           }
         }
       }
-      const page = lookup(lower[req.dc]!, req.path, req.t, (t) => lookup(upper[tierOf(req.dc)]!, req.path, t, (t2) => render(t2, req.path)))
+      const page = lookup(lower[req.dc]!, req.path, req.t, (t) =>
+        lookup(upper[tierOf(req.dc)]!, req.path, t, (t2) => render(t2, req.path)),
+      )
       served(figures, req, page.version)
     }
   }
   return figures
 }
 
-const runs = [0, 5].flatMap((lagS) => [perDataCentreCacheApi(lagS), workersCacheAndDurableObject(lagS), workersCacheAndDurableObject(lagS, true)])
+const runs = [0, 5].flatMap((lagS) => [
+  perDataCentreCacheApi(lagS),
+  workersCacheAndDurableObject(lagS),
+  workersCacheAndDurableObject(lagS, true),
+])
 const webhookMinute = Math.floor(PRICE_CHANGE_AT / 60)
 
 const rows = runs.map((f) => {
@@ -264,7 +310,7 @@ const rows = runs.map((f) => {
 const table = [
   `Scale model: ${RATE.toLocaleString('en-US')} page requests/s over ${DATA_CENTRES} data centres for ${SECONDS / 60} minutes; the price changes and the webhook arrives at ${PRICE_CHANGE_AT} s.`,
   '',
-  '| design | Shopify lag | product calls/min (median) | max in a minute without a webhook | max in any minute | worst staleness after the webhook | old prices served after the webhook | Worker invocations/min (median) | Worker invocations in the webhook\'s minute |',
+  "| design | Shopify lag | product calls/min (median) | max in a minute without a webhook | max in any minute | worst staleness after the webhook | old prices served after the webhook | Worker invocations/min (median) | Worker invocations in the webhook's minute |",
   '|---|---|---|---|---|---|---|---|---|',
   ...rows,
 ].join('\n')
@@ -272,7 +318,9 @@ const table = [
 console.log(table)
 const now = runs.filter((f) => f.name.endsWith('(now)'))
 const softRuns = runs.filter((f) => f.name.includes('invalidate'))
-const steadyMax = Math.max(...now.flatMap((f) => f.callsPerMinute.filter((_, m) => m !== Math.floor(PRICE_CHANGE_AT / 60))))
+const steadyMax = Math.max(
+  ...now.flatMap((f) => f.callsPerMinute.filter((_, m) => m !== Math.floor(PRICE_CHANGE_AT / 60))),
+)
 const noLag = now.find((f) => f.lagS === 0)!
 const lagged = now.find((f) => f.lagS > 0)!
 const verdict = [

@@ -10,7 +10,7 @@ import type { Thenable } from './lib/thenable'
 import type { ProductResult } from './model/product-result'
 import ErrorPage from './pages/error/page'
 import type { PageComponent, PageData } from './pages/pages'
-import { ProductContext, ProductData } from './product-context'
+import { ProductContext } from './product-context'
 
 // Links only: off the critical path.
 const Footer = staticSection(() => import('./components/Footer').then((m) => m.Footer))
@@ -55,6 +55,7 @@ function CartDrawerWhenUsed() {
   const [open, setOpen] = useAtom(isCartOpenAtom)
   const [used, setUsed] = useState(false)
   const [attempt, setAttempt] = useState(0)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt asks for the code again
   const CartDrawer = useMemo(() => lazy(() => import('./components/CartDrawer')), [attempt])
   useEffect(() => {
     if (open) setUsed(true)

@@ -1,5 +1,5 @@
 import { jsonForScript } from './lib/json-script'
-import { type ProductResult } from './model/product-result'
+import type { ProductResult } from './model/product-result'
 import { BUY_FORM_ID, PRODUCT_DATA_ID } from './lib/element-ids'
 
 /**
@@ -12,13 +12,20 @@ export function ProductDataScript({ result }: { result: ProductResult }) {
   const variant = result.status === 'found' ? result.product.variants[0] : undefined
   return (
     <>
-      <script type="application/json" id={PRODUCT_DATA_ID} dangerouslySetInnerHTML={{ __html: jsonForScript(result) }} />
+      <script
+        type="application/json"
+        id={PRODUCT_DATA_ID}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped for a script by jsonForScript
+        dangerouslySetInnerHTML={{ __html: jsonForScript(result) }}
+      />
       {variant && (
         <form id={BUY_FORM_ID} method="post" action="/checkout" hidden>
           <input type="hidden" name="merchandiseId" value={variant.id} />
           {/* The market the page is priced in, whose checkout the form opens (docs/markets.md). */}
           <input type="hidden" name="country" value={result.market?.country ?? 'ZZ'} />
-          {result.market?.languages.length ? <input type="hidden" name="languages" value={result.market.languages.join(',')} /> : null}
+          {result.market?.languages.length ? (
+            <input type="hidden" name="languages" value={result.market.languages.join(',')} />
+          ) : null}
         </form>
       )}
     </>

@@ -11,5 +11,7 @@ execFileSync('wrangler', ['deploy', '--dry-run', '--env', 'production', '--outdi
 })
 const compressed = gzipSync(readFileSync('dist/production/index.js'), { level: 9 }).length
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`
-console.log(`production Worker: ${kib(compressed)} gzip of ${kib(LIMIT_BYTES)} allowed (${((100 * compressed) / LIMIT_BYTES).toFixed(0)}%)`)
+console.log(
+  `production Worker: ${kib(compressed)} gzip of ${kib(LIMIT_BYTES)} allowed (${((100 * compressed) / LIMIT_BYTES).toFixed(0)}%)`,
+)
 if (compressed > LIMIT_BYTES) process.exit(1)

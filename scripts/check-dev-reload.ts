@@ -9,11 +9,22 @@ const PORT = 8797
 const FILE = 'client/pages/home/page.tsx'
 const [BEFORE, AFTER] = ['yes, shipping is included', 'yes, shipping is included, always']
 
-const dev = spawn(process.execPath, ['scripts/start.ts', '--dev'], { env: { ...process.env, PORT: String(PORT), DOUBLE_PORT: String(PORT + 1) }, stdio: 'ignore', detached: true })
+const dev = spawn(process.execPath, ['scripts/start.ts', '--dev'], {
+  env: { ...process.env, PORT: String(PORT), DOUBLE_PORT: String(PORT + 1) },
+  stdio: 'ignore',
+  detached: true,
+})
 const original = readFileSync(FILE, 'utf8')
 const browser = await launchChromium()
 try {
-  for (let tries = 0; !(await fetch(`http://127.0.0.1:${PORT}/`).then((r) => r.ok, () => false)); tries++) {
+  for (
+    let tries = 0;
+    !(await fetch(`http://127.0.0.1:${PORT}/`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    tries++
+  ) {
     if (tries > 60) throw new Error('npm run dev did not answer within a minute')
     await new Promise((resolve) => setTimeout(resolve, 1000))
   }
@@ -27,7 +38,8 @@ try {
   writeFileSync(FILE, original.replace(BEFORE, AFTER))
   await page.getByText(AFTER).first().waitFor({ timeout: 15_000 })
   const reloaded = !(await page.evaluate(() => 'sameDocument' in window))
-  if (reloaded || errors.length > 0) throw new Error(`the edit ${reloaded ? 'reloaded the page' : 'showed'}; errors: ${errors.join('; ')}`)
+  if (reloaded || errors.length > 0)
+    throw new Error(`the edit ${reloaded ? 'reloaded the page' : 'showed'}; errors: ${errors.join('; ')}`)
   console.log(`${FILE}: the edit showed in the open page within seconds, without a reload or a console error`)
 } finally {
   writeFileSync(FILE, original)

@@ -30,32 +30,54 @@ function character(kind: Kind): string {
   switch (kind) {
     case 'octopus':
       return (
-        [20, 40, 60, 80].map((x) => `<path d="M${x + 4} 96q-6 14 2 20" stroke="${colour}" stroke-width="10" fill="none" stroke-linecap="round"/>`).join('') +
-        body + `<circle cx="36" cy="26" r="4" fill="${dark}" opacity=".35"/><circle cx="84" cy="30" r="5" fill="${dark}" opacity=".35"/><circle cx="60" cy="22" r="3" fill="${dark}" opacity=".35"/>` + face(dark)
+        [20, 40, 60, 80]
+          .map(
+            (x) =>
+              `<path d="M${x + 4} 96q-6 14 2 20" stroke="${colour}" stroke-width="10" fill="none" stroke-linecap="round"/>`,
+          )
+          .join('') +
+        body +
+        `<circle cx="36" cy="26" r="4" fill="${dark}" opacity=".35"/><circle cx="84" cy="30" r="5" fill="${dark}" opacity=".35"/><circle cx="60" cy="22" r="3" fill="${dark}" opacity=".35"/>` +
+        face(dark)
       )
     case 'koala':
       return (
         `<circle cx="18" cy="24" r="16" fill="${colour}"/><circle cx="102" cy="24" r="16" fill="${colour}"/>` +
-        `<circle cx="18" cy="24" r="8" fill="#f1f5f9"/><circle cx="102" cy="24" r="8" fill="#f1f5f9"/>` + body +
+        `<circle cx="18" cy="24" r="8" fill="#f1f5f9"/><circle cx="102" cy="24" r="8" fill="#f1f5f9"/>` +
+        body +
         `<circle cx="38" cy="48" r="9" fill="#fff"/><circle cx="82" cy="48" r="9" fill="#fff"/><circle cx="40" cy="50" r="5" fill="#1c1917"/><circle cx="84" cy="50" r="5" fill="#1c1917"/>` +
         `<rect x="50" y="52" width="20" height="22" rx="10" fill="#334155"/><ellipse cx="28" cy="70" rx="7" ry="4" fill="#fda4af" opacity=".8"/><ellipse cx="92" cy="70" rx="7" ry="4" fill="#fda4af" opacity=".8"/>`
       )
     case 'cheetah':
       return (
-        `<circle cx="26" cy="18" r="9" fill="${colour}"/><circle cx="94" cy="18" r="9" fill="${colour}"/>` + body +
-        [[26, 30], [92, 28], [22, 86], [96, 84], [60, 24], [74, 92], [44, 94]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="4" fill="${dark}"/>`).join('') +
-        `<path d="M34 58l-4 14M86 58l4 14" stroke="${dark}" stroke-width="3" stroke-linecap="round"/>` + face(dark)
+        `<circle cx="26" cy="18" r="9" fill="${colour}"/><circle cx="94" cy="18" r="9" fill="${colour}"/>` +
+        body +
+        [
+          [26, 30],
+          [92, 28],
+          [22, 86],
+          [96, 84],
+          [60, 24],
+          [74, 92],
+          [44, 94],
+        ]
+          .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="4" fill="${dark}"/>`)
+          .join('') +
+        `<path d="M34 58l-4 14M86 58l4 14" stroke="${dark}" stroke-width="3" stroke-linecap="round"/>` +
+        face(dark)
       )
     case 'hippo':
       return (
-        `<circle cx="30" cy="16" r="7" fill="${colour}"/><circle cx="90" cy="16" r="7" fill="${colour}"/>` + body +
+        `<circle cx="30" cy="16" r="7" fill="${colour}"/><circle cx="90" cy="16" r="7" fill="${colour}"/>` +
+        body +
         `<circle cx="38" cy="40" r="8" fill="#fff"/><circle cx="82" cy="40" r="8" fill="#fff"/><circle cx="39" cy="41" r="4.5" fill="#1c1917"/><circle cx="83" cy="41" r="4.5" fill="#1c1917"/>` +
         `<rect x="26" y="56" width="68" height="40" rx="18" fill="#f9a8d4"/><ellipse cx="48" cy="68" rx="4" ry="5" fill="${dark}"/><ellipse cx="72" cy="68" rx="4" ry="5" fill="${dark}"/>` +
         `<path d="M50 84q10 6 20 0" stroke="${dark}" stroke-width="3" fill="none" stroke-linecap="round"/>`
       )
     case 'elephant':
       return (
-        `<ellipse cx="12" cy="56" rx="14" ry="26" fill="#7dd3fc"/><ellipse cx="108" cy="56" rx="14" ry="26" fill="#7dd3fc"/>` + body +
+        `<ellipse cx="12" cy="56" rx="14" ry="26" fill="#7dd3fc"/><ellipse cx="108" cy="56" rx="14" ry="26" fill="#7dd3fc"/>` +
+        body +
         `<circle cx="38" cy="44" r="8" fill="#fff"/><circle cx="82" cy="44" r="8" fill="#fff"/><circle cx="39" cy="46" r="4.5" fill="#1c1917"/><circle cx="83" cy="46" r="4.5" fill="#1c1917"/>` +
         `<path d="M60 56v34q0 12 12 10" stroke="${dark}" stroke-width="11" fill="none" stroke-linecap="round" opacity=".55"/>` +
         `<ellipse cx="28" cy="68" rx="7" ry="4" fill="#fda4af" opacity=".8"/><ellipse cx="92" cy="68" rx="7" ry="4" fill="#fda4af" opacity=".8"/>`
@@ -64,13 +86,19 @@ function character(kind: Kind): string {
       return (
         `<path d="M22 22l-10-14M98 22l10-14" stroke="${colour}" stroke-width="6" stroke-linecap="round"/>` +
         `<path d="M2 10a12 12 0 1 0 20-2l-8 6z" fill="${colour}"/><path d="M118 10a12 12 0 1 1-20-2l8 6z" fill="${colour}"/>` +
-        [44, 64, 84].map((y) => `<path d="M14 ${y}h-10M106 ${y}h10" stroke="${colour}" stroke-width="6" stroke-linecap="round"/>`).join('') + body + face(dark)
+        [44, 64, 84]
+          .map((y) => `<path d="M14 ${y}h-10M106 ${y}h10" stroke="${colour}" stroke-width="6" stroke-linecap="round"/>`)
+          .join('') +
+        body +
+        face(dark)
       )
   }
 }
 
-const symbols = () => `<defs>${KINDS.map((k) => `<symbol id="${k}" viewBox="0 0 120 120">${character(k)}</symbol>`).join('')}</defs>`
-const use = (kind: Kind, x: number, y: number, size: number, extra = '') => `<use href="#${kind}" x="${x}" y="${y}" width="${size}" height="${size}"${extra}/>`
+const symbols = () =>
+  `<defs>${KINDS.map((k) => `<symbol id="${k}" viewBox="0 0 120 120">${character(k)}</symbol>`).join('')}</defs>`
+const use = (kind: Kind, x: number, y: number, size: number, extra = '') =>
+  `<use href="#${kind}" x="${x}" y="${y}" width="${size}" height="${size}"${extra}/>`
 const svg = (w: number, h: number, body: string, label: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" role="img" aria-label="${label}">${body}</svg>\n`
 
@@ -83,7 +111,9 @@ function blanketFace(x: number, y: number, w: number, h: number): string {
   return (
     `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${w * 0.04}" fill="#fff7ed"/>` +
     `<rect x="${x + 14}" y="${y + 14}" width="${w - 28}" height="${h - 28}" rx="${w * 0.03}" fill="none" stroke="#fdba74" stroke-width="4" stroke-dasharray="14 10"/>` +
-    KINDS.map((k, i) => use(k, ox + (i % 3) * cell + (cell - size) / 2, oy + Math.floor(i / 3) * cell + (cell - size) / 2, size)).join('')
+    KINDS.map((k, i) =>
+      use(k, ox + (i % 3) * cell + (cell - size) / 2, oy + Math.floor(i / 3) * cell + (cell - size) / 2, size),
+    ).join('')
   )
 }
 
@@ -98,7 +128,12 @@ const blanketViews: Record<string, [string, string]> = {
   'blanket-2': [
     'The blanket folded in a neat square on a nursery chair',
     `<rect width="1200" height="1200" fill="#fef3c7"/><rect x="250" y="760" width="700" height="60" rx="20" fill="#b45309"/><rect x="290" y="820" width="40" height="260" fill="#b45309"/><rect x="870" y="820" width="40" height="260" fill="#b45309"/>` +
-      [0, 1, 2].map((i) => `<rect x="${330 - i * 6}" y="${640 - i * 70}" width="${540 + i * 12}" height="90" rx="26" fill="${['#fed7aa', '#fff7ed', '#ffedd5'][i]}" stroke="#fdba74" stroke-width="4"/>`).join('') +
+      [0, 1, 2]
+        .map(
+          (i) =>
+            `<rect x="${330 - i * 6}" y="${640 - i * 70}" width="${540 + i * 12}" height="90" rx="26" fill="${['#fed7aa', '#fff7ed', '#ffedd5'][i]}" stroke="#fdba74" stroke-width="4"/>`,
+        )
+        .join('') +
       `<rect x="318" y="300" width="564" height="340" rx="30" fill="#fff7ed" stroke="#fdba74" stroke-width="4"/>${use('koala', 380, 330, 220)}${use('octopus', 620, 340, 210)}`,
   ],
   'blanket-3': [
@@ -120,7 +155,8 @@ const blanketViews: Record<string, [string, string]> = {
   ],
 }
 
-const kid = (x: number, y: number, hair: string) => `<circle cx="${x}" cy="${y}" r="70" fill="#fcd9b6"/><path d="M${x - 72} ${y - 6}q10-86 72-74q62-12 72 74q-30-40-72-40t-72 40z" fill="${hair}"/><circle cx="${x - 24}" cy="${y + 4}" r="7" fill="#1c1917"/><circle cx="${x + 24}" cy="${y + 4}" r="7" fill="#1c1917"/><path d="M${x - 18} ${y + 30}q18 14 36 0" stroke="#9a3412" stroke-width="6" fill="none" stroke-linecap="round"/>`
+const kid = (x: number, y: number, hair: string) =>
+  `<circle cx="${x}" cy="${y}" r="70" fill="#fcd9b6"/><path d="M${x - 72} ${y - 6}q10-86 72-74q62-12 72 74q-30-40-72-40t-72 40z" fill="${hair}"/><circle cx="${x - 24}" cy="${y + 4}" r="7" fill="#1c1917"/><circle cx="${x + 24}" cy="${y + 4}" r="7" fill="#1c1917"/><path d="M${x - 18} ${y + 30}q18 14 36 0" stroke="#9a3412" stroke-width="6" fill="none" stroke-linecap="round"/>`
 
 const lifestyleScenes: Record<string, [string, string]> = {
   'lifestyle-1': [
@@ -149,7 +185,18 @@ const lifestyleScenes: Record<string, [string, string]> = {
   'lifestyle-5': [
     'A child opening a gift box with the rolled blanket inside',
     `<rect width="1600" height="1000" fill="#fce7f3"/>` +
-      [[200, 140, '#f59e0b'], [1360, 200, '#38bdf8'], [300, 760, '#8b5cf6'], [1300, 780, '#ef4444'], [820, 120, '#22c55e']].map(([x, y, c]) => `<rect x="${x}" y="${y}" width="26" height="26" rx="6" fill="${c}" transform="rotate(20 ${x} ${y})"/>`).join('') +
+      [
+        [200, 140, '#f59e0b'],
+        [1360, 200, '#38bdf8'],
+        [300, 760, '#8b5cf6'],
+        [1300, 780, '#ef4444'],
+        [820, 120, '#22c55e'],
+      ]
+        .map(
+          ([x, y, c]) =>
+            `<rect x="${x}" y="${y}" width="26" height="26" rx="6" fill="${c}" transform="rotate(20 ${x} ${y})"/>`,
+        )
+        .join('') +
       `${kid(1080, 420, '#7c2d12')}<rect x="420" y="520" width="560" height="340" rx="20" fill="#ec4899"/><rect x="660" y="520" width="80" height="340" fill="#fde047"/>` +
       `<rect x="470" y="380" width="460" height="200" rx="100" fill="#fff7ed" stroke="#fdba74" stroke-width="6"/>${use('crab', 520, 400, 160)}${use('octopus', 720, 400, 160)}`,
   ],
@@ -162,11 +209,30 @@ const write = (dir: URL, name: string, text: string) => {
   writeFileSync(new URL(name, dir), text)
 }
 
-for (const kind of KINDS) write(images, `character-${kind}.svg`, svg(120, 120, character(kind), `${CHARACTERS[kind].name}, a square animal friend`))
+for (const kind of KINDS)
+  write(
+    images,
+    `character-${kind}.svg`,
+    svg(120, 120, character(kind), `${CHARACTERS[kind].name}, a square animal friend`),
+  )
 // All six in one file, side by side, each named by a <view>: the landing page shows
 // `characters.svg#octopus` and so on, one request and one SVG document for the six instead
 // of six of each (bench/README.md, 'What each mechanism is worth').
-write(images, 'characters.svg', svg(120 * KINDS.length, 120, KINDS.map((kind, i) => `<view id="${kind}" viewBox="${120 * i} 0 120 120"/><svg x="${120 * i}" width="120" height="120" viewBox="0 0 120 120">${character(kind)}</svg>`).join(''), 'The six square animal friends'))
-for (const [name, [label, body]] of Object.entries(blanketViews)) write(drawings, `${name}.svg`, svg(1200, 1200, symbols() + body, label))
-for (const [name, [label, body]] of Object.entries(lifestyleScenes)) write(drawings, `${name}.svg`, svg(1600, 1000, symbols() + body, label))
+write(
+  images,
+  'characters.svg',
+  svg(
+    120 * KINDS.length,
+    120,
+    KINDS.map(
+      (kind, i) =>
+        `<view id="${kind}" viewBox="${120 * i} 0 120 120"/><svg x="${120 * i}" width="120" height="120" viewBox="0 0 120 120">${character(kind)}</svg>`,
+    ).join(''),
+    'The six square animal friends',
+  ),
+)
+for (const [name, [label, body]] of Object.entries(blanketViews))
+  write(drawings, `${name}.svg`, svg(1200, 1200, symbols() + body, label))
+for (const [name, [label, body]] of Object.entries(lifestyleScenes))
+  write(drawings, `${name}.svg`, svg(1600, 1000, symbols() + body, label))
 write(images, '../favicon.svg', svg(120, 120, character('koala'), 'Square Snuggles'))

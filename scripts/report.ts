@@ -34,13 +34,17 @@ if (!(hours > 0 && hours <= 24 * 92)) {
 const { CLOUDFLARE_ACCOUNT_ID: accountId, CLOUDFLARE_API_TOKEN: token } = process.env
 // A local shop when asked for one (--local) or when no production credentials are set: `npm start`'s address by default.
 const production = !options.local && accountId && token
-const source = production ? analyticsEngine(accountId, token, options.dataset!) : localStandIn(options.local ?? 'http://127.0.0.1:8787')
+const source = production
+  ? analyticsEngine(accountId, token, options.dataset!)
+  : localStandIn(options.local ?? 'http://127.0.0.1:8787')
 const shop = production ? options.shop : (options.local ?? 'http://127.0.0.1:8787')
 
 /** Where the shop ships, or null with a note saying why it is not known. */
 async function whereItShips(notes: string[]): Promise<string[] | null> {
   if (!shop) {
-    notes.push('Where the shop ships is not known: give --shop https://your-shop (or SHOP_ORIGIN) to mark the countries it does not ship to.')
+    notes.push(
+      'Where the shop ships is not known: give --shop https://your-shop (or SHOP_ORIGIN) to mark the countries it does not ship to.',
+    )
     return null
   }
   try {
@@ -55,7 +59,9 @@ try {
   const { answers, notes } = await source.read(hours)
   const report = aggregate(answers, notes, await whereItShips(notes))
   const heading = `The shop, last ${hours} h, from ${source.name}`
-  console.log(options.json ? JSON.stringify({ source: source.name, hours, ...report }, null, 2) : asText(report, heading))
+  console.log(
+    options.json ? JSON.stringify({ source: source.name, hours, ...report }, null, 2) : asText(report, heading),
+  )
   if (options.html) {
     writeFileSync(options.html, asHtml(report, heading))
     console.error(`\nWrote ${options.html}`)

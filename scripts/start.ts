@@ -42,7 +42,9 @@ const shopperCountry = process.env.SHOPPER_COUNTRY?.trim().toUpperCase()
 if (shopperCountry) {
   // Whatever request.cf.country can be: an ISO code, T1 (Tor) or XX (Cloudflare could not tell).
   if (!/^[A-Z][A-Z0-9]$/.test(shopperCountry)) {
-    console.error(`SHOPPER_COUNTRY=${process.env.SHOPPER_COUNTRY}: give a two-character country code as Cloudflare writes it, like DE, T1 or XX`)
+    console.error(
+      `SHOPPER_COUNTRY=${process.env.SHOPPER_COUNTRY}: give a two-character country code as Cloudflare writes it, like DE, T1 or XX`,
+    )
     process.exit(1)
   }
   vars.push('--var', `LOCAL_SHOPPER_COUNTRY:${shopperCountry}`)
@@ -53,10 +55,18 @@ const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEN
 const wrangler = process.argv.includes('--dev')
   ? spawn('vite', ['--config', 'vite.dev.config.ts', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
       stdio: 'inherit',
-      env: { ...env, DEV_VARS: JSON.stringify(Object.fromEntries(vars.filter((_, i) => i % 2 === 1).map((v) => v.split(/:(.*)/s).slice(0, 2)))) },
+      env: {
+        ...env,
+        DEV_VARS: JSON.stringify(
+          Object.fromEntries(vars.filter((_, i) => i % 2 === 1).map((v) => v.split(/:(.*)/s).slice(0, 2))),
+        ),
+      },
     })
   : // --test-scheduled: the Cron Trigger's checkout check runs on asking (wrangler.toml, [triggers]).
-    spawn('wrangler', ['dev', '--ip', '127.0.0.1', '--port', String(port), '--test-scheduled', ...vars], { stdio: 'inherit', env })
+    spawn('wrangler', ['dev', '--ip', '127.0.0.1', '--port', String(port), '--test-scheduled', ...vars], {
+      stdio: 'inherit',
+      env,
+    })
 console.log(`\n  Starting the shop on ${localOrigin}: the first build takes a minute or two…\n`)
 // Said once the shop answers there, not before: wrangler builds the client first.
 void (async () => {
@@ -68,7 +78,8 @@ void (async () => {
     )
     if (!answered) continue
     console.log(`\n  The shop: ${localOrigin}\n`)
-    if (!process.argv.includes('--dev')) console.log(`  The scheduled checkout check, by hand: curl "${localOrigin}/__scheduled?cron=*/5+*+*+*+*"\n`)
+    if (!process.argv.includes('--dev'))
+      console.log(`  The scheduled checkout check, by hand: curl "${localOrigin}/__scheduled?cron=*/5+*+*+*+*"\n`)
     return
   }
 })()

@@ -13,15 +13,22 @@ import { spawnSync } from 'node:child_process'
 import { findProgram, packageOf, thisMachine, type Program } from './harness/programs.ts'
 
 type Need = { program: Program; engine?: 'firefox' | 'webkit' }
-const NEEDS: Need[] = [{ program: 'chromium' }, { program: 'java' }, { program: 'firefox', engine: 'firefox' }, { program: 'webkit-driver', engine: 'webkit' }, { program: 'xvfb', engine: 'webkit' }]
+const NEEDS: Need[] = [
+  { program: 'chromium' },
+  { program: 'java' },
+  { program: 'firefox', engine: 'firefox' },
+  { program: 'webkit-driver', engine: 'webkit' },
+  { program: 'xvfb', engine: 'webkit' },
+]
 
 const machine = thisMachine()
 const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0
 // Found as the tests find them (CHROME_PATH, FIREFOX_PATH and WEBKIT_DRIVER_PATH honoured).
-const missingNow = () => NEEDS.flatMap((need) => {
-  const found = findProgram(need.program, machine)
-  return 'missing' in found ? [{ ...need, why: found.missing }] : []
-})
+const missingNow = () =>
+  NEEDS.flatMap((need) => {
+    const found = findProgram(need.program, machine)
+    return 'missing' in found ? [{ ...need, why: found.missing }] : []
+  })
 
 let missing = missingNow()
 const apt = machine.platform === 'linux' && machine.distro !== null && has('apt-get')
@@ -30,7 +37,11 @@ const root = process.getuid?.() === 0
 if (missing.length > 0 && apt && root) {
   const packages = missing.map((need) => packageOf(need.program, machine)!)
   console.log(`npm test: installing ${packages.join(' ')} from the distribution's packages`)
-  const run = (args: string[]) => spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0
+  const run = (args: string[]) =>
+    spawnSync('apt-get', args, {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    }).status === 0
   if (!run(['update', '-qq']) || !run(['install', '-y', '-qq', ...packages])) {
     console.error(`npm test: apt-get could not install ${packages.join(' ')}`)
     process.exit(1)
@@ -44,5 +55,7 @@ if (missing.length > 0) {
     for (const need of required) console.error(`npm test: ${need.why}`)
     process.exit(1)
   }
-  console.warn(`npm test: ${missing.map((need) => need.why).join(' ')} Their engines tier is skipped, and the summary says so.`)
+  console.warn(
+    `npm test: ${missing.map((need) => need.why).join(' ')} Their engines tier is skipped, and the summary says so.`,
+  )
 }

@@ -7,4 +7,15 @@
  * one more copy of the same page: such a request is answered, like an odd spelling, from
  * the canonical page, asked for without them.
  */
-export const KEY_HEADERS = ['origin', 'x-http-method-override', 'x-http-method', 'x-method-override', 'x-forwarded-host', 'x-host', 'x-forwarded-scheme', 'x-original-url', 'x-rewrite-url', 'forwarded']
+export const KEY_HEADERS = [
+  'origin',
+  'x-http-method-override',
+  'x-http-method',
+  'x-method-override',
+  'x-forwarded-host',
+  'x-host',
+  'x-forwarded-scheme',
+  'x-original-url',
+  'x-rewrite-url',
+  'forwarded',
+]

@@ -37,20 +37,27 @@ export const canonicalPages: MiddlewareHandler<AppEnv> = async (c, next) => {
   const pagePath = isPagePath(spelled)
   if (!pagePath && !KEPT_ELSEWHERE.includes(url.pathname)) return next()
   const marketed = marketOfPath(spelled)
-  const path = !pagePath ? spelled : marketed ? marketPath(marketed.country, marketed.rest) : marketPath(shopperCountry(c.req.raw) ?? 'ZZ', spelled)
+  const path = !pagePath
+    ? spelled
+    : marketed
+      ? marketPath(marketed.country, marketed.rest)
+      : marketPath(shopperCountry(c.req.raw) ?? 'ZZ', spelled)
   const asked = new Headers(c.req.raw.headers)
   const keyed = KEY_HEADERS.filter((name) => asked.has(name))
   // (A bare `?` is a spelling of its own to the cache, though URL.search reads it as empty.)
   if (!c.req.url.includes('?') && path === url.pathname && keyed.length === 0) return next()
   for (const name of keyed) asked.delete(name)
-  const answer = await self.fetch(new Request(new URL(path, url), { method: c.req.method, headers: asked, redirect: 'manual' }))
+  const answer = await self.fetch(
+    new Request(new URL(path, url), { method: c.req.method, headers: asked, redirect: 'manual' }),
+  )
   const headers = new Headers(answer.headers)
   headers.set('Cloudflare-CDN-Cache-Control', 'no-store')
   // A redirect within the market's pages (`/en-zz/product/Toddler-Blanket` to its lowercase
   // handle) stays at the address the shopper used: unprefixed for an unprefixed request.
   const location = answer.headers.get('Location')
   const prefix = marketOfPath(path)?.prefix
-  if (location && prefix && !marketed && location.startsWith(prefix + '/')) headers.set('Location', location.slice(prefix.length))
+  if (location && prefix && !marketed && location.startsWith(`${prefix}/`))
+    headers.set('Location', location.slice(prefix.length))
   return new Response(answer.body, { status: answer.status, headers })
 }
 
@@ -62,7 +69,9 @@ export const canonicalPages: MiddlewareHandler<AppEnv> = async (c, next) => {
 const KEPT_ELSEWHERE = ['/sitemap.xml', '/robots.txt', '/.well-known/ucp', '/speculation-rules.json']
 
 /** The table's routes as patterns (`/product/:handle` matches `/product/anything`), made once. */
-const PAGE_PATTERNS = Object.values(PAGES).flatMap((page) => (page.path === null ? [] : [new RegExp(`^${page.path.replace(/:[a-z]+/g, '[^/]+')}$`)]))
+const PAGE_PATTERNS = Object.values(PAGES).flatMap((page) =>
+  page.path === null ? [] : [new RegExp(`^${page.path.replace(/:[a-z]+/g, '[^/]+')}$`)],
+)
 
 /** Whether an address is one of the table's pages, in a market or not. */
 export function isPagePath(path: string): boolean {

@@ -57,7 +57,12 @@ const checkoutHosts = z
   .transform((value, ctx) =>
     value
       .split(',')
-      .map((host) => host.trim().replace(/^https:\/\//, '').replace(/\/+$/, ''))
+      .map((host) =>
+        host
+          .trim()
+          .replace(/^https:\/\//, '')
+          .replace(/\/+$/, ''),
+      )
       .filter(Boolean)
       .flatMap((host) => {
         if (/^[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?$/i.test(host) || LOOPBACK.test(`http://${host}`)) return [host]
@@ -85,7 +90,10 @@ const settings = z.object({
   HTML_CACHE_STALE_IF_ERROR_SECONDS: seconds(86_400),
   SHOPIFY_WEBHOOK_SECRET: z.string().trim().optional(),
   // The delayed refetch runs under waitUntil (src/wait-until.ts).
-  WEBHOOK_REFETCH_DELAY_MS: millis(10_000).refine((ms) => ms <= MAX_REFETCH_DELAY_MS, `must be at most ${MAX_REFETCH_DELAY_MS} (waitUntil ends 30 s after the answer)`),
+  WEBHOOK_REFETCH_DELAY_MS: millis(10_000).refine(
+    (ms) => ms <= MAX_REFETCH_DELAY_MS,
+    `must be at most ${MAX_REFETCH_DELAY_MS} (waitUntil ends 30 s after the answer)`,
+  ),
   // One product's webhook refreshes start at most this often. Each uses up to two purges (at
   // once, and after the refetch delay), and Cloudflare's free plan refills 5 purges a minute
   // per account ("Purge cache": free 5 a minute, bucket 25; Pro 5 a second): 2 x 12 s = 24 s
@@ -116,7 +124,8 @@ const configSchema = settings
   // With the private token Shopify is told each buyer's IP, so its bot protection and rate
   // limits count shoppers, not the few Cloudflare addresses every request comes from.
   .refine((env) => env.REQUIRE_PRIVATE_TOKEN !== 'true' || env.SHOPIFY_STOREFRONT_PRIVATE_TOKEN, {
-    message: 'is not set, and REQUIRE_PRIVATE_TOKEN is "true": run `wrangler secret put SHOPIFY_STOREFRONT_PRIVATE_TOKEN --env production`',
+    message:
+      'is not set, and REQUIRE_PRIVATE_TOKEN is "true": run `wrangler secret put SHOPIFY_STOREFRONT_PRIVATE_TOKEN --env production`',
     path: ['SHOPIFY_STOREFRONT_PRIVATE_TOKEN'],
   })
   .transform((env) => ({
@@ -140,7 +149,11 @@ const configSchema = settings
       staleWhileRevalidateSeconds: env.HTML_CACHE_SWR_SECONDS,
       staleIfErrorSeconds: env.HTML_CACHE_STALE_IF_ERROR_SECONDS,
     },
-    webhook: { secret: env.SHOPIFY_WEBHOOK_SECRET || null, refetchDelayMs: env.WEBHOOK_REFETCH_DELAY_MS, refreshIntervalMs: env.WEBHOOK_REFRESH_INTERVAL_MS },
+    webhook: {
+      secret: env.SHOPIFY_WEBHOOK_SECRET || null,
+      refetchDelayMs: env.WEBHOOK_REFETCH_DELAY_MS,
+      refreshIntervalMs: env.WEBHOOK_REFRESH_INTERVAL_MS,
+    },
     /** Origins a checkout form may be sent on to (CSP form-action follows the 303). */
     checkoutOrigins: [
       env.SHOPIFY_STORE_DOMAIN,

@@ -6,7 +6,7 @@ import { logLine, type Level } from './log-line'
 
 /**
  * One JSON line per event, tagged with the request id, for `wrangler tail` and Workers
- * Logs. Errors are logged by name and message; stacks stay in the server log only.
+ * Logs. An error is logged with its name, message and stack (log-line.ts).
  */
 export function log(c: Context<AppEnv>, level: Level, message: string, fields: Record<string, unknown> = {}) {
   logLine(level, message, { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, ...fields })

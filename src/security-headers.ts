@@ -51,7 +51,8 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
     ownReferrerPolicy = c.res.headers.get('Referrer-Policy')
   })
   if (ownReferrerPolicy) c.res.headers.set('Referrer-Policy', ownReferrerPolicy)
-  if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', contentSecurityPolicy(configOrNull(c.env)))
+  if (!c.res.headers.has('Content-Security-Policy'))
+    c.res.headers.set('Content-Security-Policy', contentSecurityPolicy(configOrNull(c.env)))
 })
 
 const otherSecurityHeaders = secureHeaders({

@@ -60,7 +60,11 @@ export function createCdn() {
       known = drawing(file).then(async (svg) => {
         if (!svg) return null
         const { width, height } = await standInSize(svg)
-        const small = await sharp(svg).resize(100, 100, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+        const small = await sharp(svg)
+          .resize(100, 100, { fit: 'inside' })
+          .ensureAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true })
         const hash = rgbaToThumbHash(small.info.width, small.info.height, small.data)
         return { width, height, thumbhash: Buffer.from(hash).toString('base64') }
       })
@@ -82,7 +86,12 @@ export function createCdn() {
     const height = size('height')
     const crop = url.searchParams.get('crop')
     const format = url.searchParams.get('format')
-    if (Number.isNaN(width) || Number.isNaN(height) || (crop !== null && !(crop in CROPS)) || (format !== null && format !== 'jpg' && format !== 'pjpg')) {
+    if (
+      Number.isNaN(width) ||
+      Number.isNaN(height) ||
+      (crop !== null && !(crop in CROPS)) ||
+      (format !== null && format !== 'jpg' && format !== 'pjpg')
+    ) {
       return new Response('Bad image parameters', { status: 400 })
     }
     const webp = format === null && /\bimage\/webp\b/.test(accept)
@@ -92,25 +101,36 @@ export function createCdn() {
       const fit = width && height ? (crop ? 'cover' : 'inside') : 'inside'
       const position = crop ? CROPS[crop as keyof typeof CROPS] : 'centre'
       const resized = sharp(bytes).resize({ width, height, fit, position, withoutEnlargement: true })
-      variant = (webp ? resized.webp({ quality: 75 }) : resized.jpeg({ quality: 80, mozjpeg: true, progressive: format === 'pjpg' }))
+      variant = (
+        webp
+          ? resized.webp({ quality: 75 })
+          : resized.jpeg({ quality: 80, mozjpeg: true, progressive: format === 'pjpg' })
+      )
         .toBuffer()
         .then((body) => ({ body, type: webp ? 'image/webp' : 'image/jpeg' }))
       variants.set(key, variant)
     }
     const { body, type } = await variant
-    return new Response(new Uint8Array(body), { headers: { 'Content-Type': type, Vary: 'Accept', 'Cache-Control': 'public, max-age=31536000, immutable' } })
+    return new Response(new Uint8Array(body), {
+      headers: { 'Content-Type': type, Vary: 'Accept', 'Cache-Control': 'public, max-age=31536000, immutable' },
+    })
   }
 
   async function serveOriginal(file: string): Promise<Response> {
     const bytes = await original(file)
-    return bytes ? new Response(new Uint8Array(bytes), { headers: { 'Content-Type': 'image/jpeg' } }) : new Response('Not Found', { status: 404 })
+    return bytes
+      ? new Response(new Uint8Array(bytes), { headers: { 'Content-Type': 'image/jpeg' } })
+      : new Response('Not Found', { status: 404 })
   }
 
   return { describe, serve, serveOriginal }
 }
 
 /** `url(transform:)` of the Storefront API as the CDN parameters it stands for. */
-export function transformedUrl(url: string, transform?: { maxWidth?: number; maxHeight?: number; crop?: string; preferredContentType?: string; scale?: number }) {
+export function transformedUrl(
+  url: string,
+  transform?: { maxWidth?: number; maxHeight?: number; crop?: string; preferredContentType?: string; scale?: number },
+) {
   if (!transform) return url
   const out = new URL(url)
   const scale = transform.scale ?? 1

@@ -57,7 +57,10 @@ async function photograph(svg: Buffer, seed: string): Promise<Buffer> {
       const gx = x / cell
       const x0 = Math.floor(gx)
       const fx = gx - x0
-      const a = grid[y0 * gw + x0]!, b = grid[y0 * gw + x0 + 1]!, c = grid[(y0 + 1) * gw + x0]!, d = grid[(y0 + 1) * gw + x0 + 1]!
+      const a = grid[y0 * gw + x0]!,
+        b = grid[y0 * gw + x0 + 1]!,
+        c = grid[(y0 + 1) * gw + x0]!,
+        d = grid[(y0 + 1) * gw + x0 + 1]!
       const pile = (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy
       // Soft light from the top left, a weave of fine threads, and grain.
       const light = 1.06 - 0.14 * ((x / width + y / height) / 2)
@@ -70,7 +73,7 @@ async function photograph(svg: Buffer, seed: string): Promise<Buffer> {
   return sharp(data, { raw: info }).jpeg({ quality: 86, mozjpeg: true }).toBuffer()
 }
 
-const clamp = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v)
+const clamp = (v: number) => Math.min(Math.max(v, 0), 255)
 
 function xorshift(seed: number) {
   let s = seed >>> 0 || 1

@@ -1,7 +1,23 @@
 import { createRequire } from 'node:module'
-import { buildClientSchema, experimentalExecuteIncrementally, Kind, parse, validate, type DefinitionNode, type GraphQLSchema } from 'graphql'
+import {
+  buildClientSchema,
+  experimentalExecuteIncrementally,
+  Kind,
+  parse,
+  validate,
+  type DefinitionNode,
+  type GraphQLSchema,
+} from 'graphql'
 import { Hono } from 'hono'
-import { blanket, COUNTRY_NAMES, MARKETS, PRIMARY_COUNTRY, SHIPS_TO, type DoubleImage, type DoubleProduct } from './catalog.ts'
+import {
+  blanket,
+  COUNTRY_NAMES,
+  MARKETS,
+  PRIMARY_COUNTRY,
+  SHIPS_TO,
+  type DoubleImage,
+  type DoubleProduct,
+} from './catalog.ts'
 import { ucpProfile } from './ucp-profile.ts'
 import { formatMoney } from '../client/lib/format-money.ts'
 import { CDN_PATH, createCdn, ELSEWHERE_PATH, transformedUrl } from './cdn.ts'
@@ -47,17 +63,22 @@ function marketOf(country: string | null | undefined) {
 /** A dollar price in a market: the store's price list, which sets the blanket's $38 at the market's price. */
 function priceIn(market: ReturnType<typeof marketOf>, dollars: string): string {
   const primary = MARKETS[PRIMARY_COUNTRY]!
-  return market.currency === primary.currency ? dollars : ((Number(dollars) * Number(market.price)) / Number(primary.price)).toFixed(2)
+  return market.currency === primary.currency
+    ? dollars
+    : ((Number(dollars) * Number(market.price)) / Number(primary.price)).toFixed(2)
 }
 
 const countryOf = (isoCode: string) => ({
   isoCode,
   name: COUNTRY_NAMES[isoCode] ?? isoCode,
-  currency: { isoCode: MARKETS[isoCode]!.currency, name: MARKETS[isoCode]!.currency, symbol: MARKETS[isoCode]!.currency },
+  currency: {
+    isoCode: MARKETS[isoCode]!.currency,
+    name: MARKETS[isoCode]!.currency,
+    symbol: MARKETS[isoCode]!.currency,
+  },
   availableLanguages: MARKETS[isoCode]!.languages.map((code) => ({ isoCode: code, name: code, endonymName: code })),
   unitSystem: isoCode === 'US' ? 'IMPERIAL_SYSTEM' : 'METRIC_SYSTEM',
 })
-
 
 const require = createRequire(import.meta.url)
 let schema: GraphQLSchema | undefined
@@ -67,13 +88,20 @@ function storefrontSchema(): GraphQLSchema {
 }
 
 /** An argument of an operation's `@inContext` (`country`, `language`), a literal or a variable; null without one. */
-function contextArgument(operation: DefinitionNode | undefined, variables: Record<string, unknown>, name: 'country' | 'language'): string | null {
+function contextArgument(
+  operation: DefinitionNode | undefined,
+  variables: Record<string, unknown>,
+  name: 'country' | 'language',
+): string | null {
   if (operation?.kind !== Kind.OPERATION_DEFINITION) return null
-  const argument = operation.directives?.find((d) => d.name.value === 'inContext')?.arguments?.find((a) => a.name.value === name)
+  const argument = operation.directives
+    ?.find((d) => d.name.value === 'inContext')
+    ?.arguments?.find((a) => a.name.value === name)
   if (!argument) return null
   const value = argument.value
   if (value.kind === Kind.ENUM) return value.value
-  if (value.kind === Kind.VARIABLE) return typeof variables[value.name.value] === 'string' ? (variables[value.name.value] as string) : null
+  if (value.kind === Kind.VARIABLE)
+    return typeof variables[value.name.value] === 'string' ? (variables[value.name.value] as string) : null
   return null
 }
 
@@ -84,7 +112,8 @@ export function createStorefrontDouble() {
   const calls: Call[] = []
   const cdn = createCdn()
   // Read the pictures' sizes now, so the first product query answers as fast as the rest.
-  for (const product of products.values()) for (const image of product.images) if ('file' in image) void cdn.describe(image.file)
+  for (const product of products.values())
+    for (const image of product.images) if ('file' in image) void cdn.describe(image.file)
   let fault: { fault: Fault; only?: Operation } | null = null
   const refusedBuyers = new Set<string>()
   let latencyMs = 0
@@ -102,25 +131,41 @@ export function createStorefrontDouble() {
   let shipsTo = SHIPS_TO
   const ucpCalls: { method: string; headers: Record<string, string>; search: string }[] = []
 
-  const variants = () => new Map([...products.values()].flatMap((p) => p.variants.map((v) => [v.id, { v, p }] as const)))
+  const variants = () =>
+    new Map([...products.values()].flatMap((p) => p.variants.map((v) => [v.id, { v, p }] as const)))
 
   /** `inContext`: the country of the document's `@inContext(country:)`, when it has one. */
   function resolvers(origin: string, inContext: string | null, language: string | null = null) {
     const market = marketOf(inContext)
-    const connection = <T,>(items: T[]) => (args: { first?: number }) => {
-      const nodes = items.slice(0, args.first ?? items.length)
-      return { nodes, edges: nodes.map((node, i) => ({ node, cursor: String(i) })), pageInfo: { hasNextPage: nodes.length < items.length, hasPreviousPage: false } }
-    }
+    const connection =
+      <T>(items: T[]) =>
+      (args: { first?: number }) => {
+        const nodes = items.slice(0, args.first ?? items.length)
+        return {
+          nodes,
+          edges: nodes.map((node, i) => ({ node, cursor: String(i) })),
+          pageInfo: { hasNextPage: nodes.length < items.length, hasPreviousPage: false },
+        }
+      }
     const money = (amount: number | string, currencyCode = 'USD') => ({ amount: String(amount), currencyCode })
     // A price in the document's market.
     const priceOf = (dollars: string, where = market) => money(priceIn(where, dollars), where.currency)
     // Shopify's own pictures are on its CDN, with their size and ThumbHash; a picture hosted
     // elsewhere has neither, and its URL takes no transform.
     const imageOf = (image: DoubleImage) => {
-      if ('elsewhere' in image) return { url: `${origin}${ELSEWHERE_PATH}${image.elsewhere}`, altText: image.altText, id: null, width: null, height: null, thumbhash: null }
+      if ('elsewhere' in image)
+        return {
+          url: `${origin}${ELSEWHERE_PATH}${image.elsewhere}`,
+          altText: image.altText,
+          id: null,
+          width: null,
+          height: null,
+          thumbhash: null,
+        }
       const facts = () => cdn.describe(image.file)
       return {
-        url: ({ transform }: { transform?: Parameters<typeof transformedUrl>[1] }) => transformedUrl(`${origin}${CDN_PATH}${image.file}?v=1`, transform),
+        url: ({ transform }: { transform?: Parameters<typeof transformedUrl>[1] }) =>
+          transformedUrl(`${origin}${CDN_PATH}${image.file}?v=1`, transform),
         altText: image.altText,
         id: null,
         width: async () => (await facts())?.width ?? null,
@@ -139,11 +184,19 @@ export function createStorefrontDouble() {
       const prices = p.variants.map((v) => Number(v.price.amount))
       return {
         ...p,
-        priceRange: { minVariantPrice: priceOf(Math.min(...prices).toFixed(1)), maxVariantPrice: priceOf(Math.max(...prices).toFixed(1)) },
+        priceRange: {
+          minVariantPrice: priceOf(Math.min(...prices).toFixed(1)),
+          maxVariantPrice: priceOf(Math.max(...prices).toFixed(1)),
+        },
         images: connection(p.images.map(imageOf)),
         featuredImage: p.images[0] ? imageOf(p.images[0]) : null,
         variants: connection(p.variants.map((v) => variantOf(p, v))),
-        options: p.options.map((o, i) => ({ id: `gid://shopify/ProductOption/${i}`, name: o.name, values: o.values, optionValues: o.values.map((name) => ({ id: name, name, swatch: null })) })),
+        options: p.options.map((o, i) => ({
+          id: `gid://shopify/ProductOption/${i}`,
+          name: o.name,
+          values: o.values,
+          optionValues: o.values.map((name) => ({ id: name, name, swatch: null })),
+        })),
       }
     }
     const cartOf = (cart: Cart) => {
@@ -153,7 +206,13 @@ export function createStorefrontDouble() {
       const unit = (variantId: string) => Number(priceIn(where, lookup.get(variantId)!.v.price.amount))
       const lines = cart.lines.map((l, i) => {
         const { v, p } = lookup.get(l.variantId)!
-        return { __typename: 'CartLine', id: `gid://shopify/CartLine/${i}`, quantity: l.quantity, merchandise: variantOf(p, v, where), cost: { totalAmount: money((unit(l.variantId) * l.quantity).toFixed(2), where.currency) } }
+        return {
+          __typename: 'CartLine',
+          id: `gid://shopify/CartLine/${i}`,
+          quantity: l.quantity,
+          merchandise: variantOf(p, v, where),
+          cost: { totalAmount: money((unit(l.variantId) * l.quantity).toFixed(2), where.currency) },
+        }
       })
       const total = cart.lines.reduce((sum, l) => sum + unit(l.variantId) * l.quantity, 0)
       return {
@@ -162,7 +221,10 @@ export function createStorefrontDouble() {
         // Shopify's checkout opens in the cart's language, where the country offers it.
         checkoutUrl: `${checkoutOrigin ?? origin}/checkouts/cn/${cart.token}?locale=${(cart.language && marketOf(cart.countryCode).languages.includes(cart.language) ? cart.language : 'EN').toLowerCase()}`,
         totalQuantity: cart.lines.reduce((sum, l) => sum + l.quantity, 0),
-        cost: { totalAmount: money(total.toFixed(2), where.currency), subtotalAmount: money(total.toFixed(2), where.currency) },
+        cost: {
+          totalAmount: money(total.toFixed(2), where.currency),
+          subtotalAmount: money(total.toFixed(2), where.currency),
+        },
         lines: connection(lines),
         createdAt: new Date().toISOString(),
         updatedAt: new Date().toISOString(),
@@ -194,8 +256,16 @@ export function createStorefrontDouble() {
         const lookup = variants()
         const userErrors = (input.lines ?? []).flatMap((line, i) => {
           const field = ['input', 'lines', String(i)]
-          if (!lookup.has(line.merchandiseId)) return [{ field: [...field, 'merchandiseId'], message: `The merchandise with id ${line.merchandiseId} does not exist.`, code: 'INVALID' }]
-          if ((line.quantity ?? 1) < 1) return [{ field: [...field, 'quantity'], message: 'The quantity must be greater than 0.', code: 'INVALID' }]
+          if (!lookup.has(line.merchandiseId))
+            return [
+              {
+                field: [...field, 'merchandiseId'],
+                message: `The merchandise with id ${line.merchandiseId} does not exist.`,
+                code: 'INVALID',
+              },
+            ]
+          if ((line.quantity ?? 1) < 1)
+            return [{ field: [...field, 'quantity'], message: 'The quantity must be greater than 0.', code: 'INVALID' }]
           return []
         })
         if (userErrors.length > 0) return { cart: null, userErrors, warnings: [] }
@@ -225,7 +295,7 @@ export function createStorefrontDouble() {
       return Response.json({ errors: [{ message: 'Invalid JSON in request body' }] }, { status: 400 })
     }
     const query = typeof body.query === 'string' ? body.query : ''
-    let document
+    let document: ReturnType<typeof parse>
     try {
       document = parse(query)
     } catch (error) {
@@ -240,13 +310,20 @@ export function createStorefrontDouble() {
     const delay = operationLatencyMs.get(operationName as Operation) ?? latencyMs
     if (delay) await new Promise((r) => setTimeout(r, delay))
 
-    if (!request.headers.get('X-Shopify-Storefront-Access-Token') && !request.headers.get('Shopify-Storefront-Private-Token')) {
-      return Response.json({ errors: [{ message: 'Unauthorized', extensions: { code: 'UNAUTHORIZED' } }] }, { status: 401 })
+    if (
+      !request.headers.get('X-Shopify-Storefront-Access-Token') &&
+      !request.headers.get('Shopify-Storefront-Private-Token')
+    ) {
+      return Response.json(
+        { errors: [{ message: 'Unauthorized', extensions: { code: 'UNAUTHORIZED' } }] },
+        { status: 401 },
+      )
     }
 
     // Shopify refusing some buyers by their address (Shopify-Storefront-Buyer-IP, sent with a private token), as its bot protection can.
     const buyer = request.headers.get('Shopify-Storefront-Buyer-IP')
-    if (operationName === 'CartCreate' && buyer && refusedBuyers.has(buyer)) return Response.json({ errors: [{ message: 'Payment Required' }] }, { status: 402 })
+    if (operationName === 'CartCreate' && buyer && refusedBuyers.has(buyer))
+      return Response.json({ errors: [{ message: 'Payment Required' }] }, { status: 402 })
     const injected = fault && (!fault.only || fault.only === operationName) ? fault.fault : null
     if (injected?.kind === 'disconnect') {
       socket?.destroy() // the connection drops with no answer at all
@@ -259,10 +336,25 @@ export function createStorefrontDouble() {
 
     const errors = validate(storefrontSchema(), document)
     if (errors.length > 0) {
-      return Response.json({ errors: errors.map((e) => ({ message: e.message, locations: e.locations, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })) })
+      return Response.json({
+        errors: errors.map((e) => ({
+          message: e.message,
+          locations: e.locations,
+          extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+        })),
+      })
     }
     // Shopify's schema declares @defer/@stream, which graphql 17 only executes through this entry.
-    const result = await experimentalExecuteIncrementally({ schema: storefrontSchema(), document, rootValue: resolvers(origin, contextArgument(operation, variables, 'country'), contextArgument(operation, variables, 'language')), variableValues: variables })
+    const result = await experimentalExecuteIncrementally({
+      schema: storefrontSchema(),
+      document,
+      rootValue: resolvers(
+        origin,
+        contextArgument(operation, variables, 'country'),
+        contextArgument(operation, variables, 'language'),
+      ),
+      variableValues: variables,
+    })
     return Response.json(result)
   }
 
@@ -271,7 +363,10 @@ export function createStorefrontDouble() {
       case 'status':
         return Response.json({ errors: [{ message: `Injected status ${f.status}` }] }, { status: f.status })
       case 'graphql-errors':
-        return Response.json({ data: null, errors: (f.messages ?? ['Throttled', 'Internal error']).map((message) => ({ message })) })
+        return Response.json({
+          data: null,
+          errors: (f.messages ?? ['Throttled', 'Internal error']).map((message) => ({ message })),
+        })
       case 'malformed-json':
         return new Response('{"data": {"product": ', { headers: { 'Content-Type': 'application/json' } })
       case 'bad-shape':
@@ -279,7 +374,9 @@ export function createStorefrontDouble() {
       case 'empty':
         return new Response('', { headers: { 'Content-Type': 'application/json' } })
       case 'oversized':
-        return new Response(`{"data":{"padding":"${'x'.repeat(f.bytes ?? 8 * 1024 * 1024)}"}}`, { headers: { 'Content-Type': 'application/json' } })
+        return new Response(`{"data":{"padding":"${'x'.repeat(f.bytes ?? 8 * 1024 * 1024)}"}}`, {
+          headers: { 'Content-Type': 'application/json' },
+        })
       case 'hang':
         return new Promise<Response>(() => {})
       case 'no-checkout-url':
@@ -312,7 +409,9 @@ export function createStorefrontDouble() {
   }
 
   const app = new Hono()
-    .post('/api/2025-07/graphql.json', (c) => graphql(c.req.raw, (c.env as { incoming?: { socket: { destroy(): void } } } | undefined)?.incoming?.socket))
+    .post('/api/2025-07/graphql.json', (c) =>
+      graphql(c.req.raw, (c.env as { incoming?: { socket: { destroy(): void } } } | undefined)?.incoming?.socket),
+    )
     .get('/checkouts/cn/:token', (c) => checkoutPage(c.req.param('token'), new URL(c.req.url)))
     // The Universal Commerce Protocol profile Shopify hosts on every store's own domain.
     .on(['GET', 'HEAD'], '/.well-known/ucp', (c) => {
@@ -322,7 +421,8 @@ export function createStorefrontDouble() {
       if (ucpFailure) return c.json({ error: 'Internal error' }, ucpFailure.status as 500)
       const body = JSON.stringify(ucpProfile(url.origin))
       // Shopify's CDN answers a request with the profile's validator as unchanged.
-      if (c.req.header('If-None-Match') === `"ucp-${body.length}"`) return c.body(null, 304, { ETag: `"ucp-${body.length}"` })
+      if (c.req.header('If-None-Match') === `"ucp-${body.length}"`)
+        return c.body(null, 304, { ETag: `"ucp-${body.length}"` })
       return c.body(body, 200, {
         'Content-Type': 'application/json',
         ETag: `"ucp-${body.length}"`,
@@ -337,7 +437,9 @@ export function createStorefrontDouble() {
       const body = await c.req.text()
       ucpMcpCalls.push({ headers: Object.fromEntries(c.req.raw.headers), body })
       const id = (JSON.parse(body) as { id?: unknown }).id ?? null
-      return c.json({ jsonrpc: '2.0', id, result: { tools: [{ name: 'search_catalog' }] } }, 200, { 'Set-Cookie': '_shopify_s=session; Path=/' })
+      return c.json({ jsonrpc: '2.0', id, result: { tools: [{ name: 'search_catalog' }] } }, 200, {
+        'Set-Cookie': '_shopify_s=session; Path=/',
+      })
     })
     .get(`${CDN_PATH}:file`, (c) => cdn.serve(c.req.param('file'), new URL(c.req.url), c.req.header('Accept') ?? ''))
     .get(`${ELSEWHERE_PATH}:file`, (c) => cdn.serveOriginal(c.req.param('file')))
@@ -450,7 +552,13 @@ export async function signedWebhookHeaders(
   secret: string,
   { topic = 'products/update', deliveryId = crypto.randomUUID() as string } = {},
 ): Promise<Record<string, string>> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  )
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(body)))
   return {
     'Content-Type': 'application/json',

@@ -1,6 +1,14 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals'
 import { MAX_QUANTITY } from '../model/cart'
-import { MAX_EVENTS_PER_BATCH, MAX_NOT_RESTORED_REASONS, NOT_RESTORED_REASON, type BrowserEvent, type EventBatch, type Navigation, type Same } from './vocabulary'
+import {
+  MAX_EVENTS_PER_BATCH,
+  MAX_NOT_RESTORED_REASONS,
+  NOT_RESTORED_REASON,
+  type BrowserEvent,
+  type EventBatch,
+  type Navigation,
+  type Same,
+} from './vocabulary'
 
 // Loaded once the app is live and the browser idle (start.ts), never on the critical path.
 // web-vitals observes with `buffered: true`, so loading late loses no paint or shift.
@@ -28,13 +36,19 @@ export function collect(page: string, tracked: BrowserEvent[]) {
     const context = {
       page,
       device: innerWidth < 640 ? 'phone' : innerWidth < 1024 ? 'tablet' : 'desktop',
-      connection: (navigator as { connection?: { effectiveType?: EventBatch['connection'] } }).connection?.effectiveType ?? 'unknown',
+      connection:
+        (navigator as { connection?: { effectiveType?: EventBatch['connection'] } }).connection?.effectiveType ??
+        'unknown',
     } satisfies Omit<EventBatch, 'events'>
     // The funnel steps tracked since the last beacon, the checkout's span (the last, should
     // the shopper have tried twice), then the vitals reported since, in beacons the Worker
     // takes (MAX_EVENTS_PER_BATCH, well under its 8 KB).
     const since = tracked.splice(0)
-    const events = [...funnelSteps(since), ...since.filter((event) => event.type === 'checkout_ready').slice(-1), ...vitals.splice(0)]
+    const events = [
+      ...funnelSteps(since),
+      ...since.filter((event) => event.type === 'checkout_ready').slice(-1),
+      ...vitals.splice(0),
+    ]
     while (events.length > 0) {
       const batch: EventBatch = { ...context, events: events.splice(0, MAX_EVENTS_PER_BATCH) }
       navigator.sendBeacon('/events', new Blob([JSON.stringify(batch)], { type: 'application/json' }))
@@ -47,7 +61,10 @@ export function collect(page: string, tracked: BrowserEvent[]) {
   // The checkout's span is timed once the checkout's tab is in front, this page already
   // hidden: the app says so with an event of that name on window (cart/use-checkout.ts), and
   // it is sent at once, rather than the next time the shopper leaves this tab.
-  addEventListener('checkout_ready' satisfies BrowserEvent['type'], () => document.visibilityState === 'hidden' && flush())
+  addEventListener(
+    'checkout_ready' satisfies BrowserEvent['type'],
+    () => document.visibilityState === 'hidden' && flush(),
+  )
 }
 
 type Reasons = { reasons?: { reason: string }[] | null; children?: Reasons[] | null }
@@ -60,8 +77,13 @@ type Reasons = { reasons?: { reason: string }[] | null; children?: Reasons[] | n
 export function notRestoredBy(entry: PerformanceEntry | undefined): BrowserEvent | null {
   const navigation = entry as (PerformanceNavigationTiming & { notRestoredReasons?: Reasons | null }) | undefined
   if (navigation?.type !== 'back_forward' || !navigation.notRestoredReasons) return null
-  const names = (tree: Reasons): string[] => [...(tree.reasons ?? []).map((r) => r.reason), ...(tree.children ?? []).flatMap(names)]
-  const reasons = [...new Set(names(navigation.notRestoredReasons))].filter((reason) => NOT_RESTORED_REASON.test(reason)).slice(0, MAX_NOT_RESTORED_REASONS)
+  const names = (tree: Reasons): string[] => [
+    ...(tree.reasons ?? []).map((r) => r.reason),
+    ...(tree.children ?? []).flatMap(names),
+  ]
+  const reasons = [...new Set(names(navigation.notRestoredReasons))]
+    .filter((reason) => NOT_RESTORED_REASON.test(reason))
+    .slice(0, MAX_NOT_RESTORED_REASONS)
   return { type: 'not_restored', reasons }
 }
 

@@ -10,5 +10,11 @@ export function startFieldAnalytics(page: string, tracked: BrowserEvent[]) {
   if ((navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl) return
   tracked.push({ type: 'page_view' })
   // Safari lacks requestIdleCallback. A collector whose code does not come sends nothing.
-  ;(window.requestIdleCallback ?? setTimeout)(() => void import('./collector').then(({ collect }) => collect(page, tracked), () => {}))
+  ;(window.requestIdleCallback ?? setTimeout)(
+    () =>
+      void import('./collector').then(
+        ({ collect }) => collect(page, tracked),
+        () => {},
+      ),
+  )
 }

@@ -7,7 +7,14 @@
  * first-hand (a checkout started and created at POST /checkout, an order completed), whose
  * names `POST /events` refuses.
  */
-export const FUNNEL = ['page_view', 'add_to_cart', 'cart_opened', 'checkout_started', 'checkout_created', 'order_completed'] as const
+export const FUNNEL = [
+  'page_view',
+  'add_to_cart',
+  'cart_opened',
+  'checkout_started',
+  'checkout_created',
+  'order_completed',
+] as const
 export type FunnelStep = (typeof FUNNEL)[number]
 
 /** The Core Web Vitals and the two paints before them, as web-vitals names them. */
@@ -18,7 +25,16 @@ export type VitalName = (typeof VITALS)[number]
  * Why a checkout failed, by class, as the Worker saw it: the Storefront error's kind
  * (src/storefront/client.ts), or 'internal'.
  */
-export const CHECKOUT_FAILURES = ['billing', 'http', 'graphql', 'user', 'shape', 'timeout', 'network', 'internal'] as const
+export const CHECKOUT_FAILURES = [
+  'billing',
+  'http',
+  'graphql',
+  'user',
+  'shape',
+  'timeout',
+  'network',
+  'internal',
+] as const
 export type CheckoutFailure = (typeof CHECKOUT_FAILURES)[number]
 
 /** From the viewport's width: under 640 px a phone, under 1024 px a tablet. */

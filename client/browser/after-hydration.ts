@@ -11,7 +11,8 @@ import { openCartFromAddress } from './cart-door'
  * counts no page view, and one never shown does none of it. Resolves to the effects' stop.
  */
 export async function startBesideTheApp(page: string, tracked: BrowserEvent[]): Promise<() => void> {
-  if ((document as { prerendering?: boolean }).prerendering) await new Promise((shown) => document.addEventListener('prerenderingchange', shown, { once: true }))
+  if ((document as { prerendering?: boolean }).prerendering)
+    await new Promise((shown) => document.addEventListener('prerenderingchange', shown, { once: true }))
   startFieldAnalytics(page, tracked)
   const stop = startCartEffects()
   openCartFromAddress()

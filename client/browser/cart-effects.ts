@@ -43,7 +43,10 @@ const readStoredCartEffect = atomEffect((get, set) => {
     set(readQuantityAtom, quantityOf(stored))
     const unsaved = get.peek(unsavedUpdatesAtom) ?? []
     set(cartInStorageAtom, stored)
-    set(cartAtom, unsaved.reduce((cart, update) => update(cart), stored))
+    set(
+      cartAtom,
+      unsaved.reduce((cart, update) => update(cart), stored),
+    )
     set(unsavedUpdatesAtom, null)
   }
   const onStorage = (event: StorageEvent) => {
@@ -87,11 +90,15 @@ const forgetCompletedCartEffect = atomEffect((get, set) => {
     if (document.visibilityState !== 'visible') return
     // One question at a time; a return while one is out asks again once it is answered,
     // since the order may have been paid in between.
-    if (asking) return void (askAgain = true)
+    if (asking) {
+      askAgain = true
+      return
+    }
     asking = true
     try {
       const response = await fetch(`/cart/status?id=${encodeURIComponent(cartId)}`)
-      if (response.ok && ((await response.json()) as { status?: string }).status === 'gone') set(hostedCartGoneAtom, Date.now())
+      if (response.ok && ((await response.json()) as { status?: string }).status === 'gone')
+        set(hostedCartGoneAtom, Date.now())
     } catch {
       // Offline or Shopify unreachable: keep the cart.
     } finally {

@@ -19,7 +19,11 @@ export function OnceHydrated({ page }: { page: PageName }) {
     let unmounted = false
     import('./after-hydration').then(
       // Stopped at once if the page left meanwhile.
-      ({ startBesideTheApp }) => startBesideTheApp(page, tracked).then((stopping) => (unmounted ? stopping() : (stop = stopping))),
+      ({ startBesideTheApp }) =>
+        startBesideTheApp(page, tracked).then((stopping) => {
+          if (unmounted) stopping()
+          else stop = stopping
+        }),
       // Its code did not come (lib/lost-code.ts): the cart carries on in memory for the visit.
       (error: unknown) => {
         console.warn('Cart effects lost', error)

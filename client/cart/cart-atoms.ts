@@ -48,7 +48,9 @@ export const totalQuantityAtom = atom((get) => get(itemsAtom).reduce((sum, item)
  * in memory is the one the shopper has.
  */
 export const knownQuantityAtom = atom((get) =>
-  get(unsavedUpdatesAtom)?.length && get(storedCartThereAtom) && !get(storedCartLostAtom) ? null : get(totalQuantityAtom),
+  get(unsavedUpdatesAtom)?.length && get(storedCartThereAtom) && !get(storedCartLostAtom)
+    ? null
+    : get(totalQuantityAtom),
 )
 
 export const clamp = (quantity: number) => Math.min(quantity, MAX_QUANTITY)
@@ -63,7 +65,12 @@ export const addItemAtom = atom(null, (get, set, item: CartItem): boolean => {
     const existing = cart.items.find((line) => line.variantId === item.variantId)
     if (existing) {
       if (existing.quantity >= MAX_QUANTITY) return cart
-      return { ...cart, items: cart.items.map((line) => (line === existing ? { ...line, quantity: clamp(line.quantity + item.quantity) } : line)) }
+      return {
+        ...cart,
+        items: cart.items.map((line) =>
+          line === existing ? { ...line, quantity: clamp(line.quantity + item.quantity) } : line,
+        ),
+      }
     }
     if (cart.items.length >= MAX_LINES) return cart
     return { ...cart, items: [...cart.items, { ...item, quantity: clamp(item.quantity) }] }

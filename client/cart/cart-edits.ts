@@ -1,7 +1,7 @@
 import { atom } from 'jotai'
 import { EMPTY_CART, HOSTED_CART_PAID_WITHIN_MS, type CartItem } from '../model/cart'
 import type { Money, Product } from '../model/product'
-import { clamp, itemsAtom, storedCartAtom } from './cart-atoms'
+import { clamp, storedCartAtom } from './cart-atoms'
 
 // What the cart drawer and checkout do to the cart. Apart from cart-atoms.ts (what every
 // page needs to show the badge and order) so that this comes with the drawer's code.
@@ -23,20 +23,26 @@ export function pricedLines(items: CartItem[], product: Product | null): CartIte
 export function cartTotal(lines: CartItem[]): Money | null {
   const currencyCode = lines[0]?.price.currencyCode
   if (!currencyCode || lines.some((line) => line.price.currencyCode !== currencyCode)) return null
-  const cents = lines.reduce((sum, line) => sum + Math.round(Number.parseFloat(line.price.amount) * 100) * line.quantity, 0)
+  const cents = lines.reduce(
+    (sum, line) => sum + Math.round(Number.parseFloat(line.price.amount) * 100) * line.quantity,
+    0,
+  )
   return { amount: (cents / 100).toFixed(2), currencyCode }
 }
 
 /** Sets a line's quantity; 0 or less removes it. */
-export const updateQuantityAtom = atom(null, (_get, set, { variantId, quantity }: { variantId: string; quantity: number }) => {
-  set(storedCartAtom, (cart) => ({
-    ...cart,
-    items:
-      quantity <= 0
-        ? cart.items.filter((line) => line.variantId !== variantId)
-        : cart.items.map((line) => (line.variantId === variantId ? { ...line, quantity: clamp(quantity) } : line)),
-  }))
-})
+export const updateQuantityAtom = atom(
+  null,
+  (_get, set, { variantId, quantity }: { variantId: string; quantity: number }) => {
+    set(storedCartAtom, (cart) => ({
+      ...cart,
+      items:
+        quantity <= 0
+          ? cart.items.filter((line) => line.variantId !== variantId)
+          : cart.items.map((line) => (line.variantId === variantId ? { ...line, quantity: clamp(quantity) } : line)),
+    }))
+  },
+)
 
 export const removeItemAtom = atom(null, (_get, set, variantId: string) => {
   set(storedCartAtom, (cart) => ({ ...cart, items: cart.items.filter((line) => line.variantId !== variantId) }))
@@ -44,9 +50,12 @@ export const removeItemAtom = atom(null, (_get, set, variantId: string) => {
 
 export const clearCartAtom = atom(null, (_get, set) => set(storedCartAtom, () => EMPTY_CART))
 
-export const checkoutCreatedAtom = atom(null, (_get, set, { cartId, checkoutUrl }: { cartId: string; checkoutUrl: string }) => {
-  set(storedCartAtom, (cart) => ({ ...cart, cartId, checkoutUrl, cartCreatedAt: Date.now() }))
-})
+export const checkoutCreatedAtom = atom(
+  null,
+  (_get, set, { cartId, checkoutUrl }: { cartId: string; checkoutUrl: string }) => {
+    set(storedCartAtom, (cart) => ({ ...cart, cartId, checkoutUrl, cartCreatedAt: Date.now() }))
+  },
+)
 
 /**
  * Shopify no longer has the hosted cart: within HOSTED_CART_PAID_WITHIN_MS of its creation

@@ -15,6 +15,10 @@ export function firstVariantLine(product: Product): CartItem | null {
     quantity: 1,
     price: variant.price,
     selectedOptions: variant.selectedOptions,
-    product: { title: product.title, handle: product.handle, images: { edges: image ? [{ node: { url: image.url, altText: image.altText } }] : [] } },
+    product: {
+      title: product.title,
+      handle: product.handle,
+      images: { edges: image ? [{ node: { url: image.url, altText: image.altText } }] : [] },
+    },
   }
 }

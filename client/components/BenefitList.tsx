@@ -5,7 +5,9 @@ import { benefitIcons } from './benefit-icons'
 export function BenefitList() {
   return (
     <>
-      <h2 id="benefits-title" className="text-3xl font-extrabold text-stone-900">Why little ones love it</h2>
+      <h2 id="benefits-title" className="text-3xl font-extrabold text-stone-900">
+        Why little ones love it
+      </h2>
       <ul className="mt-10 grid grid-cols-2 gap-6 text-left md:grid-cols-5">
         {benefits.map((benefit) => {
           const Icon = benefitIcons[benefit.icon]

@@ -73,7 +73,10 @@ export default function CartDrawer() {
                 {reading ? '' : items.length === 0 ? 'Your cart is empty' : itemCountText(count)}
               </Drawer.Description>
             </div>
-            <Drawer.Close className="grid h-10 w-10 place-items-center rounded-full text-stone-600 hover:bg-stone-100" aria-label="Close cart">
+            <Drawer.Close
+              className="grid h-10 w-10 place-items-center rounded-full text-stone-600 hover:bg-stone-100"
+              aria-label="Close cart"
+            >
               <CloseIcon />
             </Drawer.Close>
           </div>
@@ -81,7 +84,10 @@ export default function CartDrawer() {
           {reading ? (
             <div className="flex-1" aria-busy="true" data-testid="cart-reading" />
           ) : items.length === 0 ? (
-            <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-stone-500" data-testid="cart-empty">
+            <div
+              className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-stone-500"
+              data-testid="cart-empty"
+            >
               <BagIcon width={56} height={56} className="text-orange-300" />
               <p className="text-lg">Your cart is empty</p>
             </div>
@@ -147,7 +153,13 @@ function CartLine({ item }: { item: CartItem }) {
   return (
     <li className="flex gap-4 py-4" data-testid="cart-line">
       {image ? (
-        <ShopifyPicture image={image} alt={image.altText || title} sizes="80px" largest={320} className="h-20 w-20 flex-none rounded-xl bg-orange-50 object-cover" />
+        <ShopifyPicture
+          image={image}
+          alt={image.altText || title}
+          sizes="80px"
+          largest={320}
+          className="h-20 w-20 flex-none rounded-xl bg-orange-50 object-cover"
+        />
       ) : (
         <div className="h-20 w-20 flex-none rounded-xl bg-orange-50" aria-hidden="true" />
       )}
@@ -165,7 +177,9 @@ function CartLine({ item }: { item: CartItem }) {
         </div>
         {options && <p className="text-sm text-stone-600">{options}</p>}
         <div className="mt-auto flex items-center justify-between pt-2">
-          <p className="font-semibold text-stone-900" data-testid="line-price">{formatMoney(item.price)}</p>
+          <p className="font-semibold text-stone-900" data-testid="line-price">
+            {formatMoney(item.price)}
+          </p>
           <div className="flex items-center gap-1 rounded-full border border-stone-200">
             <button
               type="button"
@@ -175,7 +189,9 @@ function CartLine({ item }: { item: CartItem }) {
             >
               <MinusIcon width={16} height={16} />
             </button>
-            <span className="w-6 text-center font-semibold" data-testid="line-quantity">{item.quantity}</span>
+            <span className="w-6 text-center font-semibold" data-testid="line-quantity">
+              {item.quantity}
+            </span>
             <button
               type="button"
               onClick={() => update({ variantId: item.variantId, quantity: item.quantity + 1 })}
@@ -201,7 +217,10 @@ function CartLine({ item }: { item: CartItem }) {
 /** The code a discount link left for this browser (src/routes/doors.ts), which the checkout sends. */
 function useDiscountCode(): string | null {
   const [code] = useState(() => {
-    const value = document.cookie.split('; ').find((pair) => pair.startsWith(`${DISCOUNT_COOKIE}=`))?.slice(DISCOUNT_COOKIE.length + 1)
+    const value = document.cookie
+      .split('; ')
+      .find((pair) => pair.startsWith(`${DISCOUNT_COOKIE}=`))
+      ?.slice(DISCOUNT_COOKIE.length + 1)
     const decoded = value && decodeURIComponent(value)
     return decoded && DISCOUNT_CODE.test(decoded) ? decoded : null
   })

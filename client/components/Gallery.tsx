@@ -19,7 +19,17 @@ const THUMBNAIL_SIZES = '(min-width: 1152px) 95px, (min-width: 768px) calc(10vw 
 const THUMBNAIL_LARGEST = 440
 
 /** A large picture with up to five clickable thumbnails beneath it (5-column grid). */
-export function Gallery<P extends { alt: string }>({ pictures, Picture, priority = false, testId }: { pictures: P[]; Picture: DrawPicture<P>; priority?: boolean; testId: string }) {
+export function Gallery<P extends { alt: string }>({
+  pictures,
+  Picture,
+  priority = false,
+  testId,
+}: {
+  pictures: P[]
+  Picture: DrawPicture<P>
+  priority?: boolean
+  testId: string
+}) {
   const [selected, setSelected] = useState(0)
   const current = pictures[selected] ?? pictures[0]
   if (!current) return null
@@ -36,8 +46,22 @@ export function Gallery<P extends { alt: string }>({ pictures, Picture, priority
       {pictures.length > 1 && (
         <div className="mt-3 grid grid-cols-5 gap-3" data-testid={`${testId}-thumbnails`}>
           {pictures.slice(0, MAX_THUMBNAILS).map((picture, i) => (
-            <Thumbnail key={i} name={`${testId}:${i}`} label={`Show picture ${i + 1}: ${picture.alt}`} selected={i === selected} select={() => setSelected(i)}>
-              <Picture picture={picture} alt="" sizes={THUMBNAIL_SIZES} largest={THUMBNAIL_LARGEST} lazy className="block aspect-square w-full bg-orange-50 object-cover" />
+            <Thumbnail
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered: the index is the slide
+              key={i}
+              name={`${testId}:${i}`}
+              label={`Show picture ${i + 1}: ${picture.alt}`}
+              selected={i === selected}
+              select={() => setSelected(i)}
+            >
+              <Picture
+                picture={picture}
+                alt=""
+                sizes={THUMBNAIL_SIZES}
+                largest={THUMBNAIL_LARGEST}
+                lazy
+                className="block aspect-square w-full bg-orange-50 object-cover"
+              />
             </Thumbnail>
           ))}
         </div>

@@ -9,7 +9,15 @@ export function HeroCarousel() {
     // The desktop's gallery shows the same first picture with the same sizes: one download for both.
     <Carousel carousel={HERO_CAROUSEL} label="Photos of the blanket">
       {heroImages.map((image, i) => (
-        <SlidePhoto key={i} image={image} index={i} sizes={GALLERY_SIZES} priority className="block aspect-square w-full" />
+        <SlidePhoto
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered: the index is the slide
+          key={i}
+          image={image}
+          index={i}
+          sizes={GALLERY_SIZES}
+          priority
+          className="block aspect-square w-full"
+        />
       ))}
     </Carousel>
   )

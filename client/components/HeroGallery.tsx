@@ -10,7 +10,9 @@ const HeroPicture: DrawPicture<CarouselImage> = ({ picture, ...rest }) => <ShopP
 
 // Splide comes with the carousel's code, fetched only once the carousel's first move is due
 // or the shopper reaches for it: never on a desktop, where the gallery shows instead.
-const HeroCarousel = deferredSection(() => loadCarousel(HERO_CAROUSEL, () => import('./HeroCarousel')).then((m) => m.HeroCarousel))
+const HeroCarousel = deferredSection(() =>
+  loadCarousel(HERO_CAROUSEL, () => import('./HeroCarousel')).then((m) => m.HeroCarousel),
+)
 
 /** Five product pictures: a carousel on phones, a large image with thumbnails on wider screens. */
 export function HeroGallery() {

@@ -9,10 +9,20 @@ const LIFESTYLE_SIZES = '(min-width: 896px) 864px, calc(100vw - 32px)'
 export function LifestyleCarousel() {
   return (
     <section aria-labelledby="lifestyle-title" className="below-fold-360-640 mx-auto max-w-4xl px-4 py-14">
-      <h2 id="lifestyle-title" className="mb-8 text-center text-3xl font-extrabold text-stone-900">Wherever the day goes</h2>
+      <h2 id="lifestyle-title" className="mb-8 text-center text-3xl font-extrabold text-stone-900">
+        Wherever the day goes
+      </h2>
       <Carousel carousel={LIFESTYLE_CAROUSEL} label="The blanket in everyday life" className="lifestyle">
         {lifestyleImages.map((image, i) => (
-          <SlidePhoto key={i} image={image} index={i} sizes={LIFESTYLE_SIZES} lazy className="block aspect-[8/5] w-full" />
+          <SlidePhoto
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered: the index is the slide
+            key={i}
+            image={image}
+            index={i}
+            sizes={LIFESTYLE_SIZES}
+            lazy
+            className="block aspect-[8/5] w-full"
+          />
         ))}
       </Carousel>
     </section>

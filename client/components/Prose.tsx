@@ -12,5 +12,8 @@ export function Prose({ title, intro, children }: { title: string; intro?: React
   )
 }
 
-export const Email = () => <a className="font-semibold text-orange-700 underline" href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
-
+export const Email = () => (
+  <a className="font-semibold text-orange-700 underline" href={`mailto:${CONTACT_EMAIL}`}>
+    {CONTACT_EMAIL}
+  </a>
+)

@@ -12,12 +12,18 @@ export function ShippingAndReturns() {
   const resource = use(ShipsToContext)
   const countries = resource ? use(resource) : []
   return (
-    <section aria-labelledby="shipping-and-returns" className="mt-6 space-y-2 text-sm text-stone-700" data-testid="shipping-and-returns">
+    <section
+      aria-labelledby="shipping-and-returns"
+      className="mt-6 space-y-2 text-sm text-stone-700"
+      data-testid="shipping-and-returns"
+    >
       <h2 id="shipping-and-returns" className="text-base font-bold text-stone-900">
         Shipping and returns
       </h2>
       <p>Shipping is included in the price. {DELIVERY_TIME}</p>
-      {countries.length > 0 && <p>We ship to {new Intl.ListFormat('en', { type: 'conjunction' }).format(countries)}.</p>}
+      {countries.length > 0 && (
+        <p>We ship to {new Intl.ListFormat('en', { type: 'conjunction' }).format(countries)}.</p>
+      )}
       <p>
         {RETURNS}{' '}
         <a href="/terms" className="font-semibold text-orange-800 underline">

@@ -4,10 +4,22 @@ import { upTo } from '../lib/pictures'
 import { loadingAttributes, placeholder, type PictureLoading } from './picture-attributes'
 
 /** One of the shop's own photographs: WebP where the browser takes it, JPEG otherwise. */
-export function ShopPhoto({ photo, alt, largest = Infinity, ...loading }: { photo: Photo; alt: string } & PictureLoading) {
+export function ShopPhoto({
+  photo,
+  alt,
+  largest = Infinity,
+  ...loading
+}: { photo: Photo; alt: string } & PictureLoading) {
   // React preloads a high-priority <img> on its own (a <link> at the top of the head, which
   // the browser meets before the inline stylesheet), but not one inside a <picture>.
-  if (loading.priority) preload(photo.src, { as: 'image', type: 'image/webp', imageSrcSet: upTo(photo.srcSet.webp, largest), imageSizes: loading.sizes, fetchPriority: 'high' })
+  if (loading.priority)
+    preload(photo.src, {
+      as: 'image',
+      type: 'image/webp',
+      imageSrcSet: upTo(photo.srcSet.webp, largest),
+      imageSizes: loading.sizes,
+      fetchPriority: 'high',
+    })
   return (
     <picture>
       <source type="image/webp" srcSet={upTo(photo.srcSet.webp, largest)} sizes={loading.sizes} />

@@ -6,7 +6,12 @@ import { loadingAttributes, placeholder, type PictureLoading } from './picture-a
  * A Shopify picture drawn in a square box, resized and cropped by Shopify's CDN. A picture
  * hosted elsewhere, or of unknown size, keeps the same box: only the `srcset` is missing.
  */
-export function ShopifyPicture({ image, alt, largest, ...loading }: { image: Pick<Image, 'url'> & Partial<Image>; alt: string } & PictureLoading) {
+export function ShopifyPicture({
+  image,
+  alt,
+  largest,
+  ...loading
+}: { image: Pick<Image, 'url'> & Partial<Image>; alt: string } & PictureLoading) {
   const sized = squareSrcSet(image.url, image.width, largest)
   return (
     <img

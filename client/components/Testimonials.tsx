@@ -5,7 +5,9 @@ export function Testimonials() {
   return (
     <section aria-labelledby="testimonials-title" className="below-fold-736-296 bg-stone-50 py-14">
       <div className="mx-auto max-w-6xl px-4">
-        <h2 id="testimonials-title" className="text-center text-3xl font-extrabold text-stone-900">Loved at bedtime</h2>
+        <h2 id="testimonials-title" className="text-center text-3xl font-extrabold text-stone-900">
+          Loved at bedtime
+        </h2>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {testimonials.map((t) => (
             <li key={t.name} className="flex flex-col rounded-3xl bg-white p-6 shadow-sm" data-testid="testimonial">

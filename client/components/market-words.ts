@@ -20,7 +20,13 @@ export function orderWords(primary: boolean, price: Money | undefined): string {
 export function marketWords(market: PageMarket | undefined): string | null {
   if (!market || market.primary || !market.country) return null
   const where = market.name ?? market.country
-  if (market.ships) return market.currency ? `Ships to ${where}. Prices are in ${market.currency}, as the checkout charges them.` : `Ships to ${where}.`
-  const shipsTo = market.shipsTo.length > 0 ? ` It ships to ${new Intl.ListFormat('en', { type: 'conjunction' }).format(market.shipsTo)}: you can still order it as a gift to one of them.` : ''
+  if (market.ships)
+    return market.currency
+      ? `Ships to ${where}. Prices are in ${market.currency}, as the checkout charges them.`
+      : `Ships to ${where}.`
+  const shipsTo =
+    market.shipsTo.length > 0
+      ? ` It ships to ${new Intl.ListFormat('en', { type: 'conjunction' }).format(market.shipsTo)}: you can still order it as a gift to one of them.`
+      : ''
   return `We don’t ship to ${where} yet.${shipsTo}`
 }

@@ -6,7 +6,14 @@ import type { CSSProperties } from 'react'
  * largest picture (fetched first, never lazily); `lazy` one the shopper must scroll to;
  * `largest` the widest it is ever drawn, so the HTML lists no wider file.
  */
-export type PictureLoading = { sizes: string; priority?: boolean; lazy?: boolean; className?: string; testId?: string; largest?: number }
+export type PictureLoading = {
+  sizes: string
+  priority?: boolean
+  lazy?: boolean
+  className?: string
+  testId?: string
+  largest?: number
+}
 
 export const loadingAttributes = ({ priority, lazy }: PictureLoading) => ({
   fetchPriority: priority ? ('high' as const) : undefined,
@@ -16,4 +23,5 @@ export const loadingAttributes = ({ priority, lazy }: PictureLoading) => ({
 
 // The box is the layout's (its class names, and the width and height attributes' ratio, so
 // it is drawn before the picture arrives), and its colour the picture's own until it does.
-export const placeholder = (color: string | null | undefined): CSSProperties | undefined => (color ? { backgroundColor: color } : undefined)
+export const placeholder = (color: string | null | undefined): CSSProperties | undefined =>
+  color ? { backgroundColor: color } : undefined

@@ -13,7 +13,8 @@ const TOP_CENTRE: ToastOptions = { position: 'top-center' }
  * first line. At the bottom, above the sheet's footer, it covers neither, nor the button to
  * try again.
  */
-const ABOVE_THE_SHEET_FOOTER = (): ToastOptions => (matchMedia('(max-width: 1279px)').matches ? { position: 'bottom-center' } : TOP_CENTRE)
+const ABOVE_THE_SHEET_FOOTER = (): ToastOptions =>
+  matchMedia('(max-width: 1279px)').matches ? { position: 'bottom-center' } : TOP_CENTRE
 
 /** An error toast: the shop's words in bold, then what the shopper can do next. */
 const error = (title: string, next: string, where: ToastOptions = TOP_CENTRE) =>
@@ -29,10 +30,12 @@ const error = (title: string, next: string, where: ToastOptions = TOP_CENTRE) =>
 
 export const messages = {
   added: () => toast.success('Added to cart!', TOP_CENTRE),
-  productUnavailable: () => error('Product not available', 'We can’t reach our stock right now. Please reload the page in a minute.'),
+  productUnavailable: () =>
+    error('Product not available', 'We can’t reach our stock right now. Please reload the page in a minute.'),
   checkoutFailed: () => error('Failed to create checkout', 'Please try again later.', ABOVE_THE_SHEET_FOOTER()),
   // Not in the spec: at the cap, 'Added to cart!' would say something the cart did not do.
   // Not in the spec: the cart sheet's code could not be fetched (App.tsx).
   cartUnavailable: () => error('The cart could not open', 'Please check your connection and tap the cart again.'),
-  atMost: () => error('Nothing added', `Your cart already holds ${MAX_QUANTITY} of this blanket, the most one order can take.`),
+  atMost: () =>
+    error('Nothing added', `Your cart already holds ${MAX_QUANTITY} of this blanket, the most one order can take.`),
 }

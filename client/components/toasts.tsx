@@ -16,7 +16,10 @@ async function show(message: keyof typeof messages) {
     for (const listener of listeners) listener()
   }
   // Without its code no toast shows; the cart's own announcer (CartAnnouncer) still speaks.
-  const messages = await import('./toast-messages').then((module) => module.messages, () => null)
+  const messages = await import('./toast-messages').then(
+    (module) => module.messages,
+    () => null,
+  )
   messages?.[message]()
 }
 

@@ -15,7 +15,12 @@ export const lifestyleImages: CarouselImage[] = [
 ]
 
 export const characters: Character[] = [
-  { name: 'Octopus', image: '/images/characters.svg#octopus', colour: '#8b5cf6', blurb: 'Eight arms, all for hugging.' },
+  {
+    name: 'Octopus',
+    image: '/images/characters.svg#octopus',
+    colour: '#8b5cf6',
+    blurb: 'Eight arms, all for hugging.',
+  },
   { name: 'Koala', image: '/images/characters.svg#koala', colour: '#94a3b8', blurb: 'Professional napper.' },
   { name: 'Cheetah', image: '/images/characters.svg#cheetah', colour: '#f59e0b', blurb: 'Fastest to bedtime.' },
   { name: 'Hippo', image: '/images/characters.svg#hippo', colour: '#f472b6', blurb: 'Big smile, bigger cuddles.' },
@@ -24,7 +29,20 @@ export const characters: Character[] = [
 ]
 
 export const testimonials: Testimonial[] = [
-  { name: 'Sarah', location: 'Portland', quote: 'My daughter named every animal in the first five minutes. The koala has not left her bed since.' },
-  { name: 'Miguel', location: 'Austin', quote: 'Bought it as a baby-shower gift and ended up ordering a second one for us. Soft, bright, and it survives the washer.' },
-  { name: 'Hannah', location: 'Leeds', quote: 'It goes to nursery, to grandma’s and on every car trip. Still looks new after months of love.' },
+  {
+    name: 'Sarah',
+    location: 'Portland',
+    quote: 'My daughter named every animal in the first five minutes. The koala has not left her bed since.',
+  },
+  {
+    name: 'Miguel',
+    location: 'Austin',
+    quote:
+      'Bought it as a baby-shower gift and ended up ordering a second one for us. Soft, bright, and it survives the washer.',
+  },
+  {
+    name: 'Hannah',
+    location: 'Leeds',
+    quote: 'It goes to nursery, to grandma’s and on every car trip. Still looks new after months of love.',
+  },
 ]

@@ -12,5 +12,12 @@ export function photo(name: string): Photo {
   const list = (ext: 'webp' | 'jpg') => widths.map((w) => `/${photoFile(name, hash, w, ext)} ${w}w`).join(', ')
   // Browsers without srcset get the 800 px JPEG (or the largest, when smaller).
   const fallback = widths.find((w) => w >= 800) ?? widths.at(-1)!
-  return { width, height, color, src: `/${photoFile(name, hash, fallback, 'jpg')}`, srcSet: { webp: list('webp'), jpeg: list('jpg') }, share: `/${photoFile(name, hash, 'share', 'jpg')}` }
+  return {
+    width,
+    height,
+    color,
+    src: `/${photoFile(name, hash, fallback, 'jpg')}`,
+    srcSet: { webp: list('webp'), jpeg: list('jpg') },
+    share: `/${photoFile(name, hash, 'share', 'jpg')}`,
+  }
 }

@@ -1,8 +1,12 @@
+// biome-ignore-all lint/correctness/noComponentHookFactories: each section is made once, at module level, by these factories
+// biome-ignore-all lint/security/noDangerouslySetInnerHtml: a section keeps the HTML the server drew, read back from the page
 import { memo, Suspense, use, useState, useSyncExternalStore, type ComponentType } from 'react'
 import { lostCode } from './lost-code'
 import { settling, type Thenable } from './thenable'
 
-export type DeferredSection<P extends object = object> = ComponentType<P> & { preload: () => Thenable<ComponentType<P> | null> }
+export type DeferredSection<P extends object = object> = ComponentType<P> & {
+  preload: () => Thenable<ComponentType<P> | null>
+}
 
 function lose(error: unknown): null {
   console.warn('Code lost; the server’s HTML stays', error)
@@ -92,7 +96,11 @@ export function staticSection<P extends object = object>(load: () => Promise<Com
     const hydrating = useSyncExternalStore(subscribeToNothing, notHydrating, whileHydrating)
     const [kept] = useState(hydrating && typeof document !== 'undefined')
     if (kept) return <div className="contents" dangerouslySetInnerHTML={SERVER_HTML} suppressHydrationWarning />
-    return <div className="contents">{typeof document === 'undefined' ? <OnTheServer {...props} /> : <Drawn {...props} />}</div>
+    return (
+      <div className="contents">
+        {typeof document === 'undefined' ? <OnTheServer {...props} /> : <Drawn {...props} />}
+      </div>
+    )
   })
   // preloadSections has loaded it: no Suspense boundary, so the wrapper holds the section itself.
   const OnTheServer = (props: P) => {

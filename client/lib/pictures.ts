@@ -43,14 +43,23 @@ export function onShopifyCdn(url: string): boolean {
  * which answers AVIF or WebP to a browser whose Accept header takes them. Widths stop at the
  * original's, since the CDN never enlarges. Null for a picture the CDN does not host.
  */
-export function squareSrcSet(url: string, originalWidth: number | null | undefined, largest = Infinity): { src: string; srcSet: string } | null {
+export function squareSrcSet(
+  url: string,
+  originalWidth: number | null | undefined,
+  largest = Infinity,
+): { src: string; srcSet: string } | null {
   if (!onShopifyCdn(url)) return null
   const at = (w: number) => cropped(url, w, w)
-  const widths = (originalWidth ? PICTURE_WIDTHS.filter((w) => w < originalWidth) : [...PICTURE_WIDTHS]).filter((w) => w <= largest)
+  const widths = (originalWidth ? PICTURE_WIDTHS.filter((w) => w < originalWidth) : [...PICTURE_WIDTHS]).filter(
+    (w) => w <= largest,
+  )
   if (originalWidth && originalWidth <= Math.min(largest, PICTURE_WIDTHS.at(-1)!)) widths.push(originalWidth)
   // Drawn smaller than the smallest width: the smallest still beats the original.
   if (widths.length === 0) widths.push(Math.min(PICTURE_WIDTHS[0]!, originalWidth ?? Infinity))
-  return { src: at(widths.find((w) => w >= 800) ?? widths.at(-1)!), srcSet: widths.map((w) => `${at(w)} ${w}w`).join(', ') }
+  return {
+    src: at(widths.find((w) => w >= 800) ?? widths.at(-1)!),
+    srcSet: widths.map((w) => `${at(w)} ${w}w`).join(', '),
+  }
 }
 
 /** The size of a social preview's picture (og:image), which the build and Shopify's CDN crop to. */
@@ -65,6 +74,12 @@ export function shareSrc(url: string): string | null {
 /** The CDN's copy of a picture at exactly this size, cropped from its centre. */
 function cropped(url: string, width: number, height: number, extra: Record<string, string> = {}): string {
   const sized = new URL(url)
-  for (const [name, value] of Object.entries({ width: String(width), height: String(height), crop: 'center', ...extra })) sized.searchParams.set(name, value)
+  for (const [name, value] of Object.entries({
+    width: String(width),
+    height: String(height),
+    crop: 'center',
+    ...extra,
+  }))
+    sized.searchParams.set(name, value)
   return sized.toString()
 }

@@ -28,7 +28,12 @@ export type CartItem = {
  * so a hosted cart Shopify no longer has can be told paid from expired
  * (client/browser/cart-effects.ts).
  */
-export type StoredCart = { items: CartItem[]; cartId: string | null; checkoutUrl: string | null; cartCreatedAt: number | null }
+export type StoredCart = {
+  items: CartItem[]
+  cartId: string | null
+  checkoutUrl: string | null
+  cartCreatedAt: number | null
+}
 
 export const EMPTY_CART: StoredCart = { items: [], cartId: null, checkoutUrl: null, cartCreatedAt: null }
 

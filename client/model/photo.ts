@@ -18,4 +18,5 @@ export type Photo = {
 }
 
 /** Where the build writes a photograph's file, and where the page asks for it. */
-export const photoFile = (name: string, hash: string, variant: number | 'share', ext: 'webp' | 'jpg') => `assets/photos/${name}.${hash}-${variant}.${ext}`
+export const photoFile = (name: string, hash: string, variant: number | 'share', ext: 'webp' | 'jpg') =>
+  `assets/photos/${name}.${hash}-${variant}.${ext}`

@@ -6,7 +6,11 @@ import type { Product } from './product'
  * market the page is written for, when the store's markets are known (its prices are then that
  * market's).
  */
-export type ProductResult = ({ status: 'found'; product: Product } | { status: 'missing' } | { status: 'unavailable' }) & { market?: PageMarket }
+export type ProductResult = (
+  | { status: 'found'; product: Product }
+  | { status: 'missing' }
+  | { status: 'unavailable' }
+) & { market?: PageMarket }
 
 /** The one product the landing page sells. */
 export const LANDING_PRODUCT_HANDLE = 'toddler-blanket'

@@ -39,4 +39,3 @@ export type Product = {
   /** Each option (Size, Print) and the values it takes. */
   options: { name: string; values: string[] }[]
 }
-

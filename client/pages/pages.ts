@@ -59,4 +59,6 @@ export const PAGE_EXAMPLES = Object.entries(PAGES as Record<PageName, PageEntry>
 })
 
 /** The footer's links to pages of the shop, as the table names them. */
-export const FOOTER_PAGES = Object.values(PAGES as Record<PageName, PageEntry>).flatMap((entry) => (entry.footer && entry.path ? [{ label: entry.footer, path: entry.path }] : []))
+export const FOOTER_PAGES = Object.values(PAGES as Record<PageName, PageEntry>).flatMap((entry) =>
+  entry.footer && entry.path ? [{ label: entry.footer, path: entry.path }] : [],
+)

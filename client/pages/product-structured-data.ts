@@ -24,7 +24,10 @@ type Where = {
  * Google's docs mark required or recommended is here or, where it does not apply, named in
  * test/worker/structured-data.test.ts with the reason.
  */
-export function productStructuredData(product: Product, { productUrl, pageUrl, termsUrl, shipping }: Where): WithContext<SchemaProduct> {
+export function productStructuredData(
+  product: Product,
+  { productUrl, pageUrl, termsUrl, shipping }: Where,
+): WithContext<SchemaProduct> {
   const variant = product.variants[0]
   const price = variant?.price ?? product.priceRange.minVariantPrice
   const size = variant?.selectedOptions.find((option) => option.name === 'Size')?.value
@@ -71,8 +74,18 @@ function shippingDetails(currency: string, { countries }: ShippingTerms): OfferS
     shippingDestination: countries.map((addressCountry) => ({ '@type': 'DefinedRegion', addressCountry })),
     deliveryTime: {
       '@type': 'ShippingDeliveryTime',
-      handlingTime: { '@type': 'QuantitativeValue', minValue: HANDLING_DAYS.min, maxValue: HANDLING_DAYS.max, unitCode: 'DAY' },
-      transitTime: { '@type': 'QuantitativeValue', minValue: TRANSIT_DAYS.min, maxValue: TRANSIT_DAYS.max, unitCode: 'DAY' },
+      handlingTime: {
+        '@type': 'QuantitativeValue',
+        minValue: HANDLING_DAYS.min,
+        maxValue: HANDLING_DAYS.max,
+        unitCode: 'DAY',
+      },
+      transitTime: {
+        '@type': 'QuantitativeValue',
+        minValue: TRANSIT_DAYS.min,
+        maxValue: TRANSIT_DAYS.max,
+        unitCode: 'DAY',
+      },
     },
   }
 }

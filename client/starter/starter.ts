@@ -47,7 +47,8 @@ export function startApp(script: HTMLScriptElement) {
   let failed = false
   let bought = false
   let leaving = false
-  const taps: HeldTaps = (window.__heldTaps = { held: [], take: null, fail, reload })
+  const taps: HeldTaps = { held: [], take: null, fail, reload }
+  window.__heldTaps = taps
   root.setAttribute('data-js', '')
 
   document.addEventListener(

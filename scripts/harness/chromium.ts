@@ -21,7 +21,15 @@ export function chromiumPath(): string {
  * the background-networking ones Chromium's own connections are refused by a closed network,
  * many at a time. Headless mode is each launcher's own (Playwright's, Puppeteer's, Lighthouse's).
  */
-export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
 
 /** That browser, with flags that work offline. */
 export function launchChromium(): Promise<Browser> {

@@ -36,7 +36,17 @@ function linuxDistro(): Machine['distro'] {
  * installers put it outside PATH, and its package on Debian and on Ubuntu. Ubuntu has no
  * firefox-esr, and its chromium-browser and firefox packages install snaps, found in /snap/bin.
  */
-const PROGRAMS: Record<Program, { what: string; setting?: string; commands: string[]; places: (env: Machine['env']) => string[]; debian: string; ubuntu: string }> = {
+const PROGRAMS: Record<
+  Program,
+  {
+    what: string
+    setting?: string
+    commands: string[]
+    places: (env: Machine['env']) => string[]
+    debian: string
+    ubuntu: string
+  }
+> = {
   chromium: {
     what: 'Chromium or Google Chrome',
     setting: 'CHROME_PATH',
@@ -50,31 +60,51 @@ const PROGRAMS: Record<Program, { what: string; setting?: string; commands: stri
     debian: 'chromium',
     ubuntu: 'chromium-browser',
   },
-  java: { what: 'Java, for the Nu Html Checker', commands: ['java'], places: (env) => (env.JAVA_HOME ? [`${env.JAVA_HOME}/bin/java`, `${env.JAVA_HOME}\\bin\\java.exe`] : []), debian: 'default-jre-headless', ubuntu: 'default-jre-headless' },
+  java: {
+    what: 'Java, for the Nu Html Checker',
+    commands: ['java'],
+    places: (env) => (env.JAVA_HOME ? [`${env.JAVA_HOME}/bin/java`, `${env.JAVA_HOME}\\bin\\java.exe`] : []),
+    debian: 'default-jre-headless',
+    ubuntu: 'default-jre-headless',
+  },
   firefox: {
     what: 'Firefox',
     setting: 'FIREFOX_PATH',
     commands: ['firefox-esr', 'firefox'],
-    places: (env) => ['/snap/bin/firefox', '/Applications/Firefox.app/Contents/MacOS/firefox', ...windowsPlaces(env, 'Mozilla Firefox\\firefox.exe')],
+    places: (env) => [
+      '/snap/bin/firefox',
+      '/Applications/Firefox.app/Contents/MacOS/firefox',
+      ...windowsPlaces(env, 'Mozilla Firefox\\firefox.exe'),
+    ],
     debian: 'firefox-esr',
     ubuntu: 'firefox',
   },
-  'webkit-driver': { what: "WebKitGTK's WebDriver", setting: 'WEBKIT_DRIVER_PATH', commands: ['WebKitWebDriver'], places: () => [], debian: 'webkit2gtk-driver', ubuntu: 'webkit2gtk-driver' },
+  'webkit-driver': {
+    what: "WebKitGTK's WebDriver",
+    setting: 'WEBKIT_DRIVER_PATH',
+    commands: ['WebKitWebDriver'],
+    places: () => [],
+    debian: 'webkit2gtk-driver',
+    ubuntu: 'webkit2gtk-driver',
+  },
   xvfb: { what: 'Xvfb, a display for WebKit', commands: ['Xvfb'], places: () => [], debian: 'xvfb', ubuntu: 'xvfb' },
 }
 
 const windowsPlaces = (env: Machine['env'], tail: string) =>
-  [env.PROGRAMFILES ?? 'C:\\Program Files', env['PROGRAMFILES(X86)'] ?? 'C:\\Program Files (x86)', env.LOCALAPPDATA].filter(Boolean).map((root) => `${root}\\${tail}`)
+  [env.PROGRAMFILES ?? 'C:\\Program Files', env['PROGRAMFILES(X86)'] ?? 'C:\\Program Files (x86)', env.LOCALAPPDATA]
+    .filter(Boolean)
+    .map((root) => `${root}\\${tail}`)
 
 /** Where `command` is on PATH, as the shell would find it (with Windows' PATHEXT). */
 function onPath(command: string, { env, platform, exists }: Machine): string | undefined {
   const windows = platform === 'win32'
   const dirs = (env.PATH ?? env.Path ?? '').split(windows ? ';' : ':').filter(Boolean)
   const extensions = windows ? (env.PATHEXT ?? '.EXE;.CMD;.BAT').split(';') : ['']
-  for (const dir of dirs) for (const extension of extensions) {
-    const path = `${dir}${windows ? '\\' : '/'}${command}${extension.toLowerCase()}`
-    if (exists(path)) return path
-  }
+  for (const dir of dirs)
+    for (const extension of extensions) {
+      const path = `${dir}${windows ? '\\' : '/'}${command}${extension.toLowerCase()}`
+      if (exists(path)) return path
+    }
   return undefined
 }
 
@@ -89,7 +119,10 @@ export function packageOf(program: Program, machine: Machine): string | null {
  * Chromium, one Playwright installed before (never one downloaded for the tests). None: what
  * to install, in one line, in the words of this machine's distribution.
  */
-export function findProgram(program: Program, machine: Machine = thisMachine()): { path: string } | { missing: string } {
+export function findProgram(
+  program: Program,
+  machine: Machine = thisMachine(),
+): { path: string } | { missing: string } {
   const { what, setting, commands, places } = PROGRAMS[program]
   const named = setting ? machine.env[setting] : undefined
   if (named) return { path: named }

@@ -46,7 +46,6 @@ type ShopOptions = {
   dropAnalytics?: boolean
 }
 
-/** One data centre; see startDataCentres. */
 /** Vars for the Worker; a function when they name the double's origin, known only once it runs. */
 type Vars = Record<string, string> | ((doubleOrigin: string) => Record<string, string>)
 
@@ -107,13 +106,25 @@ export async function startDataCentres(count: number, vars: Vars = {}, options: 
         [
           ['PRODUCT_STORE', 'ProductStore'],
           ['CHECKOUT_HEALTH', 'CheckoutHealth'],
-        ].map(([binding, className]) => [binding, i === 0 ? className! : { className: className!, scriptName: names[0] }]),
+        ].map(([binding, className]) => [
+          binding,
+          i === 0 ? className! : { className: className!, scriptName: names[0] },
+        ]),
       ),
       // wrangler.toml's limits; tests that are not about a limit raise it.
       ratelimits: {
-        CHECKOUT_RATE_LIMITER: { namespace_id: '1001', simple: { limit: options.checkoutsPerMinute ?? 1_000_000, period: 60 } },
-        STOREFRONT_RATE_LIMITER: { namespace_id: '1002', simple: { limit: options.storefrontCallsPerMinute ?? 1_000_000, period: 60 } },
-        EVENTS_RATE_LIMITER: { namespace_id: '1003', simple: { limit: options.eventsPerMinute ?? 1_000_000, period: 60 } },
+        CHECKOUT_RATE_LIMITER: {
+          namespace_id: '1001',
+          simple: { limit: options.checkoutsPerMinute ?? 1_000_000, period: 60 },
+        },
+        STOREFRONT_RATE_LIMITER: {
+          namespace_id: '1002',
+          simple: { limit: options.storefrontCallsPerMinute ?? 1_000_000, period: 60 },
+        },
+        EVENTS_RATE_LIMITER: {
+          namespace_id: '1003',
+          simple: { limit: options.eventsPerMinute ?? 1_000_000, period: 60 },
+        },
       },
       ...(options.dropAnalytics ? { analyticsEngineDatasets: { EVENTS: { dataset: 'bench' } } } : {}),
       assets: { ...fromConfig.assets!, workerName: name },
@@ -126,7 +137,11 @@ export async function startDataCentres(count: number, vars: Vars = {}, options: 
             return new Response('purge refused: rate limited', { status: 429 })
           }
           for (const peer of names) {
-            const res = await (await mf.getWorker(peer)).fetch(`http://peer${PURGE_PATH}`, { method: 'POST', body, headers: { 'X-Workers-Cache-Peer': 'purge' } })
+            const res = await (await mf.getWorker(peer)).fetch(`http://peer${PURGE_PATH}`, {
+              method: 'POST',
+              body,
+              headers: { 'X-Workers-Cache-Peer': 'purge' },
+            })
             if (res.status !== 204) return new Response(`purge at ${peer} failed`, { status: 502 })
           }
           return new Response(null, { status: 204 })
@@ -168,11 +183,18 @@ export async function startDataCentres(count: number, vars: Vars = {}, options: 
      * direct socket `fetch` uses has none, like a request from inside Cloudflare.
      */
     async fetchWithCf(path: string, init?: RequestInit): Promise<Response> {
-      return (await mf.dispatchFetch(new URL(path, origin), { redirect: 'manual', ...(init as object) })) as unknown as Response
+      return (await mf.dispatchFetch(new URL(path, origin), {
+        redirect: 'manual',
+        ...(init as object),
+      })) as unknown as Response
     },
     /** What the Analytics Engine stand-in holds (src/local/analytics.ts), as the SQL API would answer. */
     async analyticsRows(): Promise<Record<string, string | number>[]> {
-      return ((await (await fetch(new URL(`${REPORT_PATH}?hours=1`, origin))).json()) as { data: Record<string, string | number>[] }).data
+      return (
+        (await (await fetch(new URL(`${REPORT_PATH}?hours=1`, origin))).json()) as {
+          data: Record<string, string | number>[]
+        }
+      ).data
     },
     /** `npm run report` over the last hour, from the stand-in's own answers and where the shop's landing page says it ships. */
     async report(): Promise<Report> {
@@ -233,8 +255,7 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
   }
 }
 
-/** The modules a page's starter script imports before hydrating (client/starter/starter.ts). */
-/** The JavaScript a page's starter imports before the page can hydrate, as the shop serves it. */
+/** The JavaScript a page's starter script imports before the page can hydrate (client/starter/starter.ts), as the shop serves it. */
 export async function criticalJs(shop: Shop, path: string, init?: RequestInit): Promise<Buffer[]> {
   const modules = new Set(appModules(await (await shop.fetch(path, init)).text()))
   return Promise.all([...modules].map(async (src) => Buffer.from(await (await shop.fetch(src)).arrayBuffer())))

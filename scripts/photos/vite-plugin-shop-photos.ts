@@ -51,7 +51,9 @@ export function shopPhotos(): Plugin {
     // `npm run dev`: the same files, from memory.
     configureServer(server) {
       server.middlewares.use(async (req, res, next) => {
-        const file = req.url?.startsWith('/assets/photos/') ? (await build()).files.get(req.url.slice(1).split('?')[0]!) : undefined
+        const file = req.url?.startsWith('/assets/photos/')
+          ? (await build()).files.get(req.url.slice(1).split('?')[0]!)
+          : undefined
         if (!file) return next()
         res.setHeader('Content-Type', req.url!.split('?')[0]!.endsWith('.jpg') ? 'image/jpeg' : 'image/webp')
         res.end(file)
@@ -64,7 +66,8 @@ async function buildPhotos(): Promise<Built> {
   const originals = (await readdir(ORIGINALS)).filter((f) => /\.(jpe?g|png)$/i.test(f))
   const drawings = (await readdir(DRAWINGS)).filter((f) => f.endsWith('.svg'))
   const sources = new Map<string, () => Promise<Buffer>>()
-  for (const f of drawings) sources.set(basename(f, '.svg'), async () => photographDrawing(await readFile(new URL(f, DRAWINGS))))
+  for (const f of drawings)
+    sources.set(basename(f, '.svg'), async () => photographDrawing(await readFile(new URL(f, DRAWINGS))))
   for (const f of originals) sources.set(basename(f, extname(f)), () => readFile(new URL(f, ORIGINALS)))
 
   const manifest: Record<string, PhotoEntry> = {}
@@ -87,7 +90,13 @@ type Variants = PhotoEntry & { widths: number[]; webp: Buffer[]; jpeg: Buffer[];
 
 /** Every variant of one original, from the cache when this original was made before. */
 async function variantsOf(original: Buffer): Promise<Variants> {
-  const hash = createHash('sha256').update(RECIPE).update(PICTURE_WIDTHS.join()).update(sharp.versions.sharp ?? '').update(original).digest('hex').slice(0, 10)
+  const hash = createHash('sha256')
+    .update(RECIPE)
+    .update(PICTURE_WIDTHS.join())
+    .update(sharp.versions.sharp ?? '')
+    .update(original)
+    .digest('hex')
+    .slice(0, 10)
   const dir = new URL(`${hash}/`, CACHE)
   try {
     const facts = JSON.parse(await readFile(new URL('facts.json', dir), 'utf8')) as PhotoEntry
@@ -108,12 +117,16 @@ async function variantsOf(original: Buffer): Promise<Variants> {
   const width = (turned ? meta.height : meta.width) ?? 1
   const height = (turned ? meta.width : meta.height) ?? 1
   const { dominant } = await image.clone().stats()
-  const color = '#' + [dominant.r, dominant.g, dominant.b].map((v) => v.toString(16).padStart(2, '0')).join('')
+  const color = `#${[dominant.r, dominant.g, dominant.b].map((v) => v.toString(16).padStart(2, '0')).join('')}`
   const widths = photoWidths(width)
   const resized = (w: number) => image.clone().resize({ width: w })
   const webp = await Promise.all(widths.map((w) => resized(w).webp({ quality: 72 }).toBuffer()))
   const jpeg = await Promise.all(widths.map((w) => resized(w).jpeg({ quality: 78, mozjpeg: true }).toBuffer()))
-  const share = await image.clone().resize({ width: SHARE_WIDTH, height: SHARE_HEIGHT, fit: 'cover' }).jpeg({ quality: 80, mozjpeg: true }).toBuffer()
+  const share = await image
+    .clone()
+    .resize({ width: SHARE_WIDTH, height: SHARE_HEIGHT, fit: 'cover' })
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer()
 
   await mkdir(dir, { recursive: true })
   await Promise.all([

@@ -20,18 +20,30 @@ export type Report = {
   /** Each class's share of the checkouts shoppers started: where a partial failure shows, which no alert tells. */
   checkoutFailureShares: Record<string, number>
   /** The tap to the checkout's tab (browsers), split into the request and the shop's own code where the browser sent the split, and Shopify's cartCreate within the request (the Worker): each null until some checkout was timed. */
-  checkoutTimes: Record<'tapToCheckout' | 'request' | 'shopCode' | 'cartCreate', { p50: number; p75: number; count: number } | null> & {
+  checkoutTimes: Record<
+    'tapToCheckout' | 'request' | 'shopCode' | 'cartCreate',
+    { p50: number; p75: number; count: number } | null
+  > & {
     /** Tap-to-tab timings browsers sent that name no checkout the Worker made, or one already timed. */
     setAside: number
   }
-  vitals: Record<'byPage' | 'byCountry' | 'byDevice' | 'byNavigation', Record<string, Partial<Record<VitalName, Percentile>>>>
+  vitals: Record<
+    'byPage' | 'byCountry' | 'byDevice' | 'byNavigation',
+    Record<string, Partial<Record<VitalName, Percentile>>>
+  >
   /**
    * Back and Forward by page: restored whole from the back-forward cache, or loaded afresh,
    * the share restored, and Chromium's reasons for the ones it did not restore.
    */
-  backForward: Record<string, { restored: number; loadedAgain: number; restoredShare: number | null; reasons: Record<string, number> }>
+  backForward: Record<
+    string,
+    { restored: number; loadedAgain: number; restoredShare: number | null; reasons: Record<string, number> }
+  >
   /** Page loads by threshold, with the histogram: HISTOGRAM_BINS bins of BIN_WIDTH, then one for the rest. */
-  distributions: Record<VitalName, { good: number; needsImprovement: number; poor: number; count: number; p75: number | null; bins: number[] }>
+  distributions: Record<
+    VitalName,
+    { good: number; needsImprovement: number; poor: number; count: number; p75: number | null; bins: number[] }
+  >
   lcpElements: Record<string, Record<string, number>>
   /**
    * The scheduled checkout check (every 5 minutes): how each hour's checks went ('ok' or a
@@ -49,7 +61,9 @@ function samplingNote(window: Row | undefined): string[] {
   if (largest <= 1) return []
   const stored = num(window?.stored).toLocaleString('en')
   const events = Math.round(num(window?.n)).toLocaleString('en')
-  return [`Sampled: the ${stored} rows stored for this window stand for ${events} events (one row for up to ${largest.toLocaleString('en')}). Counts and percentiles are estimates from the sample; a shorter --hours reads at a finer rate.`]
+  return [
+    `Sampled: the ${stored} rows stored for this window stand for ${events} events (one row for up to ${largest.toLocaleString('en')}). Counts and percentiles are estimates from the sample; a shorter --hours reads at a finer rate.`,
+  ]
 }
 
 /** `shipsTo`: the countries the shop ships to (scripts/report/shipping.ts), or null when not known. */
@@ -71,13 +85,15 @@ export function aggregate(answers: Answers, notes: string[] = [], shipsTo: strin
   })
 
   const checkoutFailures: Record<string, number> = {}
-  for (const row of events('checkout_failed')) checkoutFailures[str(row.detail)] = (checkoutFailures[str(row.detail)] ?? 0) + num(row.n)
+  for (const row of events('checkout_failed'))
+    checkoutFailures[str(row.detail)] = (checkoutFailures[str(row.detail)] ?? 0) + num(row.n)
 
   const [tap] = answers.tapTimes
   const tapped = tap && num(tap.n) > 0 ? { p50: num(tap.p50), p75: num(tap.p75), count: num(tap.n) } : null
   // Of the timings that came split: the request, and the rest (the shop's code in the browser).
   const [split] = answers.tapSplit
-  const splitBy = (p50: string, p75: string) => (split && num(split.n) > 0 ? { p50: num(split[p50]), p75: num(split[p75]), count: num(split.n) } : null)
+  const splitBy = (p50: string, p75: string) =>
+    split && num(split.n) > 0 ? { p50: num(split[p50]), p75: num(split[p75]), count: num(split.n) } : null
   const timed = (event: string) => {
     const row = answers.checkoutTimes.find((r) => str(r.event) === event)
     return row && num(row.n) > 0 ? { p50: num(row.p50), p75: num(row.p75), count: num(row.n) } : null
@@ -87,7 +103,10 @@ export function aggregate(answers: Answers, notes: string[] = [], shipsTo: strin
     const groups: Record<string, Partial<Record<VitalName, Percentile>>> = {}
     for (const row of answer) {
       const name = str(row.name)
-      if ((REPORTED_VITALS as readonly string[]).includes(name)) (groups[str(row.part) || '(unknown)'] ??= {})[name as VitalName] = { p75: num(row.p75), count: num(row.n) }
+      if (!(REPORTED_VITALS as readonly string[]).includes(name)) continue
+      const part = str(row.part) || '(unknown)'
+      groups[part] ??= {}
+      groups[part][name as VitalName] = { p75: num(row.p75), count: num(row.n) }
     }
     return groups
   }
@@ -97,23 +116,48 @@ export function aggregate(answers: Answers, notes: string[] = [], shipsTo: strin
       const row = answers.vitals.find((r) => str(r.name) === name)
       const [total, good, poor] = [num(row?.n), num(row?.good), num(row?.poor)]
       const bins = new Array<number>(HISTOGRAM_BINS + 1).fill(0)
-      for (const bin of answers.histogram) if (str(bin.name) === name) bins[Math.min(HISTOGRAM_BINS, Math.max(0, num(bin.bin)))]! += num(bin.n)
-      return [name, { good, needsImprovement: total - good - poor, poor, count: total, p75: row && total > 0 ? num(row.p75) : null, bins }]
+      for (const bin of answers.histogram)
+        if (str(bin.name) === name) bins[Math.min(HISTOGRAM_BINS, Math.max(0, num(bin.bin)))]! += num(bin.n)
+      return [
+        name,
+        {
+          good,
+          needsImprovement: total - good - poor,
+          poor,
+          count: total,
+          p75: row && total > 0 ? num(row.p75) : null,
+          bins,
+        },
+      ]
     }),
   ) as Report['distributions']
 
   const countries = new Map<string, Report['byCountry'][number]>()
   for (const row of answers.funnelByCountry) {
     const country = str(row.country)
-    const counts = countries.get(country) ?? { country, ships: shipsTo && country ? shipsTo.includes(country) : null, page_view: 0, add_to_cart: 0, checkout_started: 0, checkout_created: 0 }
+    const counts = countries.get(country) ?? {
+      country,
+      ships: shipsTo && country ? shipsTo.includes(country) : null,
+      page_view: 0,
+      add_to_cart: 0,
+      checkout_started: 0,
+      checkout_created: 0,
+    }
     const event = str(row.event)
-    if ((COUNTRY_FUNNEL as readonly string[]).includes(event)) counts[event as (typeof COUNTRY_FUNNEL)[number]] += num(row.n)
+    if ((COUNTRY_FUNNEL as readonly string[]).includes(event))
+      counts[event as (typeof COUNTRY_FUNNEL)[number]] += num(row.n)
     countries.set(country, counts)
   }
-  const byCountry = [...countries.values()].sort((a, b) => b.page_view - a.page_view || a.country.localeCompare(b.country))
+  const byCountry = [...countries.values()].sort(
+    (a, b) => b.page_view - a.page_view || a.country.localeCompare(b.country),
+  )
 
   const lcpElements: Report['lcpElements'] = {}
-  for (const row of answers.lcpElements) (lcpElements[str(row.route)] ??= {})[str(row.element)] = num(row.n)
+  for (const row of answers.lcpElements) {
+    const route = str(row.route)
+    lcpElements[route] ??= {}
+    lcpElements[route][str(row.element)] = num(row.n)
+  }
 
   const hours = new Map<string, Record<string, number>>()
   for (const row of answers.checks) {
@@ -130,19 +174,39 @@ export function aggregate(answers: Answers, notes: string[] = [], shipsTo: strin
     funnel,
     byCountry,
     checkoutFailures,
-    checkoutFailureShares: Object.fromEntries(Object.entries(checkoutFailures).map(([failure, n]) => [failure, counts.checkout_started > 0 ? n / counts.checkout_started : 0])),
-    checkoutTimes: { tapToCheckout: tapped, request: splitBy('requestP50', 'requestP75'), shopCode: splitBy('ownP50', 'ownP75'), cartCreate: timed('checkout_created'), setAside: Math.max(0, num(answers.tapTimesSent[0]?.n) - (tapped?.count ?? 0)) },
+    checkoutFailureShares: Object.fromEntries(
+      Object.entries(checkoutFailures).map(([failure, n]) => [
+        failure,
+        counts.checkout_started > 0 ? n / counts.checkout_started : 0,
+      ]),
+    ),
+    checkoutTimes: {
+      tapToCheckout: tapped,
+      request: splitBy('requestP50', 'requestP75'),
+      shopCode: splitBy('ownP50', 'ownP75'),
+      cartCreate: timed('checkout_created'),
+      setAside: Math.max(0, num(answers.tapTimesSent[0]?.n) - (tapped?.count ?? 0)),
+    },
     backForward: backForward(answers),
-    vitals: { byPage: breakdown(answers.byPage), byCountry: breakdown(answers.byCountry), byDevice: breakdown(answers.byDevice), byNavigation: breakdown(answers.byNavigation) },
+    vitals: {
+      byPage: breakdown(answers.byPage),
+      byCountry: breakdown(answers.byCountry),
+      byDevice: breakdown(answers.byDevice),
+      byNavigation: breakdown(answers.byNavigation),
+    },
     distributions,
     lcpElements,
-    checks: { hours: [...hours].sort(([a], [b]) => a.localeCompare(b)).map(([hour, outcomes]) => ({ hour, outcomes })), alerts },
+    checks: {
+      hours: [...hours].sort(([a], [b]) => a.localeCompare(b)).map(([hour, outcomes]) => ({ hour, outcomes })),
+      alerts,
+    },
   }
 }
 
 function backForward(answers: Answers): Report['backForward'] {
   const pages: Report['backForward'] = {}
-  const page = (route: string) => (pages[route || '(unknown)'] ??= { restored: 0, loadedAgain: 0, restoredShare: null, reasons: {} })
+  const page = (route: string) =>
+    (pages[route || '(unknown)'] ??= { restored: 0, loadedAgain: 0, restoredShare: null, reasons: {} })
   for (const row of answers.backForward) {
     const counts = page(str(row.route))
     if (str(row.navigation) === 'back-forward-cache') counts.restored += num(row.n)

@@ -12,10 +12,13 @@ const answer = (reply: object) => process.send!(reply)
 
 process.on('message', (message: Message) => {
   try {
-    if ('sql' in message) return answer({ data: (JSON.parse(session.query(message.sql, 'JSON')) as { data: Row[] }).data })
+    if ('sql' in message)
+      return answer({ data: (JSON.parse(session.query(message.sql, 'JSON')) as { data: Row[] }).data })
     session.query(`CREATE TABLE ${message.table} (${message.columns.join(', ')}) ENGINE = Memory`)
     for (let start = 0; start < message.rows.length; start += 50_000) {
-      session.query(`INSERT INTO ${message.table} SETTINGS date_time_input_format = 'best_effort' FORMAT JSONEachRow ${message.rows.slice(start, start + 50_000).join('\n')}`)
+      session.query(
+        `INSERT INTO ${message.table} SETTINGS date_time_input_format = 'best_effort' FORMAT JSONEachRow ${message.rows.slice(start, start + 50_000).join('\n')}`,
+      )
     }
     answer({ data: [] })
   } catch (error) {

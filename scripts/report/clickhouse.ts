@@ -41,11 +41,25 @@ function tableRow(row: Row): string {
  * takes a query ending in `FORMAT JSON` and answers its `data`, as the SQL API does. The
  * engine runs in a child process (clickhouse-process.ts), one question at a time.
  */
-export async function withTable<T>(table: string, rows: Row[], use: (run: (sql: string) => Promise<Row[]>) => T | Promise<T>): Promise<T> {
-  if (!chdbAvailable) throw new Error(`The local report runs its SQL on chDB, which has no build for ${process.platform}-${process.arch} (only ${CHDB_PLATFORMS.join(', ')}): run it in WSL2, or against production (docs/field-analytics.md)`)
+export async function withTable<T>(
+  table: string,
+  rows: Row[],
+  use: (run: (sql: string) => Promise<Row[]>) => T | Promise<T>,
+): Promise<T> {
+  if (!chdbAvailable)
+    throw new Error(
+      `The local report runs its SQL on chDB, which has no build for ${process.platform}-${process.arch} (only ${CHDB_PLATFORMS.join(', ')}): run it in WSL2, or against production (docs/field-analytics.md)`,
+    )
   if (!/^[a-z0-9_]+$/i.test(table)) throw new Error(`"${table}" is not a table name`)
-  const engine = fork(fileURLToPath(new URL('./clickhouse-process.ts', import.meta.url)), { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
-  const exited = new Promise<never>((_, reject) => engine.once('exit', (code, signal) => reject(new Error(`chDB's process ended (${signal ?? code}) before answering`))))
+  const engine = fork(fileURLToPath(new URL('./clickhouse-process.ts', import.meta.url)), {
+    execArgv: [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  const exited = new Promise<never>((_, reject) =>
+    engine.once('exit', (code, signal) =>
+      reject(new Error(`chDB's process ended (${signal ?? code}) before answering`)),
+    ),
+  )
   exited.catch(() => {})
   let queue: Promise<unknown> = Promise.resolve()
   const ask = (message: object): Promise<Row[]> => {
@@ -53,7 +67,9 @@ export async function withTable<T>(table: string, rows: Row[], use: (run: (sql: 
       Promise.race([
         exited,
         new Promise<Row[]>((resolve, reject) => {
-          engine.once('message', (reply: { data?: Row[]; error?: string }) => (reply.error ? reject(new Error(`ClickHouse refused the query: ${reply.error}`)) : resolve(reply.data!)))
+          engine.once('message', (reply: { data?: Row[]; error?: string }) =>
+            reply.error ? reject(new Error(`ClickHouse refused the query: ${reply.error}`)) : resolve(reply.data!),
+          )
           engine.send(message)
         }),
       ]),

@@ -5,7 +5,7 @@ import { BIN_WIDTH, HISTOGRAM_BINS, REPORTED_VITALS, THRESHOLDS } from '../../sr
 import type { Report } from './aggregate.ts'
 import { checkHistory, checkoutTimes, formatVital, funnelByCountry, percent, STEP_NAMES } from './text.ts'
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 const COLOURS = { good: '#0c7c59', needsImprovement: '#c77d00', poor: '#c0392b' }
 
 function funnelChart(report: Report): string {
@@ -13,7 +13,7 @@ function funnelChart(report: Report): string {
   const rows = report.funnel.map(({ step, count, conversion }, i) => {
     const y = i * 34
     const width = Math.max(2, (count / top) * 420)
-    return `<text x="0" y="${y + 21}">${escape(STEP_NAMES[step])}</text><rect x="200" y="${y + 6}" width="${width.toFixed(1)}" height="22" rx="3" fill="#c2410c"/><text x="${(208 + width).toFixed(1)}" y="${y + 21}">${Math.round(count)}${conversion === null ? '' : ` · ${percent(conversion)}`}</text>`
+    return `<text x="0" y="${y + 21}">${escapeHtml(STEP_NAMES[step])}</text><rect x="200" y="${y + 6}" width="${width.toFixed(1)}" height="22" rx="3" fill="#c2410c"/><text x="${(208 + width).toFixed(1)}" y="${y + 21}">${Math.round(count)}${conversion === null ? '' : ` · ${percent(conversion)}`}</text>`
   })
   return `<svg viewBox="0 0 760 ${report.funnel.length * 34}" role="img" aria-label="The funnel">${rows.join('')}</svg>`
 }
@@ -35,7 +35,7 @@ function distributionChart(name: VitalName, report: Report): string {
     return `<rect x="${i * 19 + 1}" y="${(130 - height).toFixed(1)}" width="17" height="${height.toFixed(1)}" fill="${fill}"/>`
   })
   const p75x = ((Math.min(p75!, HISTOGRAM_BINS * width) / width) * 19).toFixed(1)
-  return `<svg viewBox="0 0 600 160" role="img" aria-label="${name} distribution">${bars.join('')}<line x1="${p75x}" x2="${p75x}" y1="0" y2="130" stroke="#111" stroke-dasharray="4 3"/><text x="${p75x}" y="150">p75 ${escape(formatVital(name, p75!))}</text><text x="520" y="150">${escape(formatVital(name, HISTOGRAM_BINS * width))}+</text></svg>`
+  return `<svg viewBox="0 0 600 160" role="img" aria-label="${name} distribution">${bars.join('')}<line x1="${p75x}" x2="${p75x}" y1="0" y2="130" stroke="#111" stroke-dasharray="4 3"/><text x="${p75x}" y="150">p75 ${escapeHtml(formatVital(name, p75!))}</text><text x="520" y="150">${escapeHtml(formatVital(name, HISTOGRAM_BINS * width))}+</text></svg>`
 }
 
 function shares(name: VitalName, report: Report): string {
@@ -45,20 +45,23 @@ function shares(name: VitalName, report: Report): string {
 }
 
 function table(title: string, groups: Report['vitals']['byPage']): string {
-  const rows = Object.entries(groups).map(([group, vitals]) => `<tr><th>${escape(group)}</th>${REPORTED_VITALS.map((n) => `<td>${vitals[n] ? `${escape(formatVital(n, vitals[n].p75))} <small>(${vitals[n].count})</small>` : '–'}</td>`).join('')}</tr>`)
-  return `<h3>p75 ${escape(title)}</h3><table><tr><th></th>${REPORTED_VITALS.map((n) => `<th>${n}</th>`).join('')}</tr>${rows.join('') || '<tr><td colspan="4">No vitals yet.</td></tr>'}</table>`
+  const rows = Object.entries(groups).map(
+    ([group, vitals]) =>
+      `<tr><th>${escapeHtml(group)}</th>${REPORTED_VITALS.map((n) => `<td>${vitals[n] ? `${escapeHtml(formatVital(n, vitals[n].p75))} <small>(${vitals[n].count})</small>` : '–'}</td>`).join('')}</tr>`,
+  )
+  return `<h3>p75 ${escapeHtml(title)}</h3><table><tr><th></th>${REPORTED_VITALS.map((n) => `<th>${n}</th>`).join('')}</tr>${rows.join('') || '<tr><td colspan="4">No vitals yet.</td></tr>'}</table>`
 }
 
 export function asHtml(report: Report, heading: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(heading)}</title>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(heading)}</title>
 <style>body{font:15px/1.5 system-ui,sans-serif;color:#222;max-width:820px;margin:2rem auto;padding:0 1rem}svg{width:100%;height:auto;font-size:13px}table{border-collapse:collapse;margin-bottom:1rem}td,th{padding:.25rem .75rem;text-align:left;border-bottom:1px solid #ddd}.shares{margin:.25rem 0 1.5rem}</style></head><body>
-<h1>${escape(heading)}</h1>
-${report.notes.map((note) => `<p><strong>${escape(note)}</strong></p>`).join('')}
+<h1>${escapeHtml(heading)}</h1>
+${report.notes.map((note) => `<p><strong>${escapeHtml(note)}</strong></p>`).join('')}
 <p>Beacons refused (over the rate limit, too large or invalid): at least ${Math.round(report.refusedBeacons)}</p>
 <h2>Funnel</h2>${funnelChart(report)}
-<h2>By country</h2><pre>${escape(funnelByCountry(report).join('\n'))}</pre>
-<h2>Checkout, from the tap</h2><pre>${escape(checkoutTimes(report).slice(1).join('\n'))}</pre>
-<h2>Checkout checks</h2><pre>${escape(checkHistory(report).join('\n'))}</pre>
+<h2>By country</h2><pre>${escapeHtml(funnelByCountry(report).join('\n'))}</pre>
+<h2>Checkout, from the tap</h2><pre>${escapeHtml(checkoutTimes(report).slice(1).join('\n'))}</pre>
+<h2>Checkout checks</h2><pre>${escapeHtml(checkHistory(report).join('\n'))}</pre>
 <h2>Core Web Vitals from shoppers' browsers</h2>
 ${VITALS.map((name) => `<h3>${name}</h3>${distributionChart(name, report)}${shares(name, report)}`).join('\n')}
 ${table('by page', report.vitals.byPage)}${table('by country', report.vitals.byCountry)}${table('by device', report.vitals.byDevice)}${table('by how the page began', report.vitals.byNavigation)}

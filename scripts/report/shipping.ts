@@ -5,15 +5,18 @@
 
 /** The countries the page's JSON-LD names as shipping destinations; throws when it names none. */
 export function shippingDestinations(html: string): string[] {
-  const scripts = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as unknown)
+  const scripts = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as unknown,
+  )
   const countries = new Set<string>()
   const walk = (value: unknown, key = ''): void => {
-    if (Array.isArray(value)) return value.forEach((item) => walk(item, key))
-    if (value && typeof value === 'object') return Object.entries(value).forEach(([name, inner]) => walk(inner, name))
-    if (key === 'addressCountry' && typeof value === 'string') countries.add(value)
+    if (Array.isArray(value)) for (const item of value) walk(item, key)
+    else if (value && typeof value === 'object') for (const [name, inner] of Object.entries(value)) walk(inner, name)
+    else if (key === 'addressCountry' && typeof value === 'string') countries.add(value)
   }
   for (const script of scripts) walk((script as { offers?: { shippingDetails?: unknown } })?.offers?.shippingDetails)
-  if (countries.size === 0) throw new Error('its landing page names no shipping destination (is the product in the shop?)')
+  if (countries.size === 0)
+    throw new Error('its landing page names no shipping destination (is the product in the shop?)')
   return [...countries]
 }
 

@@ -15,7 +15,9 @@ const NAMES = Object.keys(QUERIES) as QueryName[]
 const windowOf = (hours: number) => `timestamp > NOW() - INTERVAL '${Math.ceil(hours)}' HOUR`
 /** Every question asked of `table` with `ask`. */
 async function askAll(table: string, hours: number, ask: (sql: string) => Row[] | Promise<Row[]>): Promise<Answers> {
-  const answers = await Promise.all(NAMES.map((name) => ask(`${QUERIES[name].sql(table, windowOf(hours))} FORMAT JSON`)))
+  const answers = await Promise.all(
+    NAMES.map((name) => ask(`${QUERIES[name].sql(table, windowOf(hours))} FORMAT JSON`)),
+  )
   return Object.fromEntries(NAMES.map((name, i) => [name, answers[i]])) as Answers
 }
 
@@ -32,7 +34,8 @@ export function analyticsEngine(accountId: string, token: string, dataset: strin
       headers: { Authorization: `Bearer ${token}` },
       body: sql,
     })
-    if (!response.ok) throw new Error(`Analytics Engine answered ${response.status}: ${(await response.text()).slice(0, 300)}`)
+    if (!response.ok)
+      throw new Error(`Analytics Engine answered ${response.status}: ${(await response.text()).slice(0, 300)}`)
     return ((await response.json()) as { data: Row[] }).data
   }
   return {
@@ -51,9 +54,19 @@ export function localStandIn(origin: string): Source {
       const response = await fetch(new URL(`${REPORT_PATH}?hours=${hours}`, origin)).catch((error: Error) => {
         throw new Error(`${origin} is not answering (${error.message}); start the shop with \`npm start\``)
       })
-      if (!response.ok) throw new Error(`${origin}${REPORT_PATH} answered ${response.status}; is this the local shop (\`npm start\`)?`)
-      const { data, dropped = 0, kept = 0 } = (await response.json()) as { data: Row[]; dropped?: number; kept?: number }
-      const notes = dropped > 0 ? [`The local stand-in keeps only its newest ${kept.toLocaleString('en')} rows: ${dropped.toLocaleString('en')} older ones were let go, and any of them in this window are missing from these figures.`] : []
+      if (!response.ok)
+        throw new Error(`${origin}${REPORT_PATH} answered ${response.status}; is this the local shop (\`npm start\`)?`)
+      const {
+        data,
+        dropped = 0,
+        kept = 0,
+      } = (await response.json()) as { data: Row[]; dropped?: number; kept?: number }
+      const notes =
+        dropped > 0
+          ? [
+              `The local stand-in keeps only its newest ${kept.toLocaleString('en')} rows: ${dropped.toLocaleString('en')} older ones were let go, and any of them in this window are missing from these figures.`,
+            ]
+          : []
       return { answers: await withTable('events', data, (run) => askAll('events', hours, run)), notes }
     },
   }

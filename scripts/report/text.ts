@@ -12,16 +12,30 @@ export const STEP_NAMES = {
   order_completed: 'order completed (Worker)',
 } as const
 
-export const formatVital = (name: VitalName, value: number) => (name === 'CLS' ? value.toFixed(3) : `${Math.round(value)} ms`)
+export const formatVital = (name: VitalName, value: number) =>
+  name === 'CLS' ? value.toFixed(3) : `${Math.round(value)} ms`
 export const percent = (share: number | null) => (share === null ? '' : `${(share * 100).toFixed(1)}%`)
 
 export function asText(report: Report, heading: string): string {
-  const lines = [heading, ...report.notes.map((note) => `\n! ${note}`), '', 'Funnel                          count   of the step before']
-  for (const { step, count, conversion } of report.funnel) lines.push(`  ${STEP_NAMES[step].padEnd(28)}${String(Math.round(count)).padStart(7)}   ${percent(conversion)}`)
+  const lines = [
+    heading,
+    ...report.notes.map((note) => `\n! ${note}`),
+    '',
+    'Funnel                          count   of the step before',
+  ]
+  for (const { step, count, conversion } of report.funnel)
+    lines.push(`  ${STEP_NAMES[step].padEnd(28)}${String(Math.round(count)).padStart(7)}   ${percent(conversion)}`)
   lines.push('', ...funnelByCountry(report))
-  lines.push('', `Beacons refused (over the rate limit, too large or invalid): at least ${Math.round(report.refusedBeacons)}`)
+  lines.push(
+    '',
+    `Beacons refused (over the rate limit, too large or invalid): at least ${Math.round(report.refusedBeacons)}`,
+  )
   const failures = Object.entries(report.checkoutFailures)
-  if (failures.length > 0) lines.push('', `Checkout failures (share of checkouts started): ${failures.map(([reason, n]) => `${reason} ${n} (${percent(report.checkoutFailureShares[reason] ?? null)})`).join(', ')}`)
+  if (failures.length > 0)
+    lines.push(
+      '',
+      `Checkout failures (share of checkouts started): ${failures.map(([reason, n]) => `${reason} ${n} (${percent(report.checkoutFailureShares[reason] ?? null)})`).join(', ')}`,
+    )
   lines.push('', ...checkoutTimes(report))
   lines.push('', ...checkHistory(report))
   lines.push('', ...backAndForward(report))
@@ -35,7 +49,12 @@ export function asText(report: Report, heading: string): string {
     const entries = Object.entries(groups)
     if (entries.length === 0) lines.push('  (no vitals yet)')
     for (const [group, vitals] of entries) {
-      lines.push(`  ${group.padEnd(30)}` + REPORTED_VITALS.map((n) => (vitals[n] ? `${formatVital(n, vitals[n].p75)} (${vitals[n].count})` : '–').padEnd(18)).join(''))
+      lines.push(
+        `  ${group.padEnd(30)}` +
+          REPORTED_VITALS.map((n) =>
+            (vitals[n] ? `${formatVital(n, vitals[n].p75)} (${vitals[n].count})` : '–').padEnd(18),
+          ).join(''),
+      )
     }
   }
   return lines.map((line) => line.trimEnd()).join('\n')
@@ -48,7 +67,9 @@ export function backAndForward({ backForward }: Report): string[] {
   return [
     'Back and Forward                restored whole from the back-forward cache',
     ...pages.map(([route, { restored, loadedAgain, restoredShare, reasons }]) => {
-      const why = Object.entries(reasons).sort(([, a], [, b]) => b - a).map(([reason, n]) => `${reason} ${Math.round(n)}`)
+      const why = Object.entries(reasons)
+        .sort(([, a], [, b]) => b - a)
+        .map(([reason, n]) => `${reason} ${Math.round(n)}`)
       return `  ${route.padEnd(30)}${Math.round(restored)} of ${Math.round(restored + loadedAgain)} (${percent(restoredShare)})${why.length ? `; not restored for: ${why.join(', ')}` : ''}`
     }),
   ]
@@ -67,16 +88,26 @@ export function checkoutTimes({ checkoutTimes: times }: Report): string[] {
     line('  of it, POST /checkout (browsers)', times.request),
     line('  of it, the shop’s code in the browser', times.shopCode),
     line('Shopify’s cartCreate, within the POST (Worker)', times.cartCreate),
-    ...(times.setAside > 0 ? [`  set aside: ${Math.round(times.setAside)} tap timings that name no checkout the Worker made, or one already timed`] : []),
+    ...(times.setAside > 0
+      ? [
+          `  set aside: ${Math.round(times.setAside)} tap timings that name no checkout the Worker made, or one already timed`,
+        ]
+      : []),
   ]
 }
 
 /** The scheduled checkout check's recent history, an hour a line, and the alerts it sent. */
 export function checkHistory(report: Report): string[] {
   const { hours, alerts } = report.checks
-  if (hours.length === 0) return ['Checkout checks: none in this window (the Cron Trigger runs every 5 minutes once deployed)']
+  if (hours.length === 0)
+    return ['Checkout checks: none in this window (the Cron Trigger runs every 5 minutes once deployed)']
   const lines = ['Checkout checks (every 5 minutes), by hour (UTC)']
-  for (const { hour, outcomes } of hours) lines.push(`  ${hour.slice(0, 16)}  ${Object.entries(outcomes).map(([outcome, n]) => `${outcome} ${n}`).join(', ')}`)
+  for (const { hour, outcomes } of hours)
+    lines.push(
+      `  ${hour.slice(0, 16)}  ${Object.entries(outcomes)
+        .map(([outcome, n]) => `${outcome} ${n}`)
+        .join(', ')}`,
+    )
   const sent = Object.entries(alerts)
   lines.push(`Alerts sent: ${sent.length === 0 ? 'none' : sent.map(([kind, n]) => `${kind} ${n}`).join(', ')}`)
   return lines
@@ -88,11 +119,19 @@ export function funnelByCountry({ byCountry }: Report): string[] {
   const lines = ['By country (Cloudflare’s)          page views  order taps  checkouts started  created']
   for (const row of byCountry) {
     const name = `${row.country || '(unknown)'}${row.ships === false ? ' (not shipped to)' : ''}`
-    lines.push(`  ${name.padEnd(34)}${[row.page_view, row.add_to_cart, row.checkout_started, row.checkout_created].map((n, i) => String(Math.round(n)).padStart([10, 12, 19, 9][i]!)).join('')}`)
+    lines.push(
+      `  ${name.padEnd(34)}${[row.page_view, row.add_to_cart, row.checkout_started, row.checkout_created].map((n, i) => String(Math.round(n)).padStart([10, 12, 19, 9][i]!)).join('')}`,
+    )
   }
   const unserved = byCountry.filter((row) => row.ships === false)
-  if (byCountry.some((row) => row.ships === null && row.country)) lines.push('Where the shop ships is not known here, so no country is marked (scripts/report/shipping.ts).')
-  else lines.push(unserved.length === 0 ? 'Every country that came is shipped to.' : `Came, but not shipped to: ${unserved.map(describeUnserved).join('; ')}`)
+  if (byCountry.some((row) => row.ships === null && row.country))
+    lines.push('Where the shop ships is not known here, so no country is marked (scripts/report/shipping.ts).')
+  else
+    lines.push(
+      unserved.length === 0
+        ? 'Every country that came is shipped to.'
+        : `Came, but not shipped to: ${unserved.map(describeUnserved).join('; ')}`,
+    )
   return lines
 }
 

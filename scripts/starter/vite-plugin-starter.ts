@@ -27,7 +27,8 @@ export async function buildStarter(): Promise<BuiltStarter> {
   const chunk = output[0]!.output.find((file) => file.type === 'chunk')!
   // No trailing newline: the bytes hashed are the bytes in the page.
   const script = chunk.code.trim()
-  if (script.includes('<')) throw new Error('the starter would end its own <script> element early: it must not contain "<"')
+  if (script.includes('<'))
+    throw new Error('the starter would end its own <script> element early: it must not contain "<"')
   return { script, hash: `'sha256-${createHash('sha256').update(script).digest('base64')}'` }
 }
 

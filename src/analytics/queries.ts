@@ -23,10 +23,18 @@ import { COLUMNS } from './columns.ts'
 export type Row = Record<string, string | number | undefined>
 
 /** Where a vital's value turns from good to 'needs improvement', and from that to poor (web.dev's thresholds). */
-export const THRESHOLDS: Record<VitalName, [number, number]> = { LCP: [2500, 4000], INP: [200, 500], CLS: [0.1, 0.25], FCP: [1800, 3000], TTFB: [800, 1800] }
+export const THRESHOLDS: Record<VitalName, [number, number]> = {
+  LCP: [2500, 4000],
+  INP: [200, 500],
+  CLS: [0.1, 0.25],
+  FCP: [1800, 3000],
+  TTFB: [800, 1800],
+}
 /** A vital's histogram: this many bins up to one and a half times its poor threshold, and what lies beyond in the last. */
 export const HISTOGRAM_BINS = 30
-export const BIN_WIDTH = Object.fromEntries(VITALS.map((name) => [name, (THRESHOLDS[name][1] * 1.5) / HISTOGRAM_BINS])) as Record<VitalName, number>
+export const BIN_WIDTH = Object.fromEntries(
+  VITALS.map((name) => [name, (THRESHOLDS[name][1] * 1.5) / HISTOGRAM_BINS]),
+) as Record<VitalName, number>
 /** The vitals broken down by page, country, device and how the page load began. */
 export const REPORTED_VITALS = ['LCP', 'INP', 'CLS'] as const satisfies VitalName[]
 
@@ -50,7 +58,8 @@ const timedCheckouts = (table: string, window: string) => {
   return `(SELECT ${c.cart} AS cart, max(if(${c.event} = 'checkout_created', _sample_interval, 0)) AS made, min(${readyMs}) AS ready, argMin(${c.requestMs}, ${readyMs}) AS request FROM ${table} WHERE ${window} AND (${c.event} = 'checkout_created' OR ${c.event} = 'checkout_ready') AND ${c.cart} != '' GROUP BY cart)`
 }
 /** SQL that gives, for the row's vital, what `pick` says of it: nested `if`s over the vitals' names. */
-const byVital = (pick: (name: VitalName) => number) => VITALS.reduceRight((otherwise, name) => `if(${c.detail} = '${name}', ${pick(name)}, ${otherwise})`, 'NULL')
+const byVital = (pick: (name: VitalName) => number) =>
+  VITALS.reduceRight((otherwise, name) => `if(${c.detail} = '${name}', ${pick(name)}, ${otherwise})`, 'NULL')
 const isVital = `${c.event} = 'vital'`
 const P75_SQL = `quantileExactWeighted(0.75)(${c.value}, _sample_interval)`
 
@@ -65,7 +74,8 @@ function vitalsBy(by: 'route' | 'country' | 'device' | 'navigation'): Query {
 export const QUERIES = {
   /** How many rows the window holds and how many events they stand for: whether it was sampled. */
   window: {
-    sql: (table, window) => `SELECT count() AS stored, SUM(_sample_interval) AS n, max(_sample_interval) AS largest_interval FROM ${table} WHERE ${window}`,
+    sql: (table, window) =>
+      `SELECT count() AS stored, SUM(_sample_interval) AS n, max(_sample_interval) AS largest_interval FROM ${table} WHERE ${window}`,
   },
   /**
    * Every kind of event but vitals, by its detail (a failure's class): the funnel's steps the
@@ -141,7 +151,8 @@ export const QUERIES = {
   },
   /** Every tap-to-tab timing browsers sent: what tapTimes did not count was set aside. */
   tapTimesSent: {
-    sql: (table, window) => `SELECT SUM(_sample_interval) AS n FROM ${table} WHERE ${window} AND ${c.event} = 'checkout_ready' AND ${c.ms} > 0`,
+    sql: (table, window) =>
+      `SELECT SUM(_sample_interval) AS n FROM ${table} WHERE ${window} AND ${c.event} = 'checkout_ready' AND ${c.ms} > 0`,
   },
   /** The scheduled checkout check's outcomes ('ok' or the failure's class), by hour: its recent history. */
   checks: {
@@ -159,7 +170,8 @@ export const QUERIES = {
   },
   /** Why Back or Forward loaded a page afresh, by page: Chromium's notRestoredReasons, a row a reason. */
   notRestored: {
-    sql: (table, window) => `SELECT ${c.route} AS route, ${c.detail} AS reason, SUM(_sample_interval) AS n FROM ${table} WHERE ${window} AND ${c.event} = 'not_restored' GROUP BY route, reason`,
+    sql: (table, window) =>
+      `SELECT ${c.route} AS route, ${c.detail} AS reason, SUM(_sample_interval) AS n FROM ${table} WHERE ${window} AND ${c.event} = 'not_restored' GROUP BY route, reason`,
   },
   byPage: vitalsBy('route'),
   byCountry: vitalsBy('country'),

@@ -20,12 +20,20 @@ export function record(c: Context<AppEnv>, point: DataPoint) {
 }
 
 /** One row, where no request is at hand (the scheduled check): the caller logs a failure. */
-export function writePoint(dataset: AnalyticsEngineDataset | undefined, point: DataPoint & { country?: string; colo?: string }) {
+export function writePoint(
+  dataset: AnalyticsEngineDataset | undefined,
+  point: DataPoint & { country?: string; colo?: string },
+) {
   const row: Record<string, string | number | undefined> = point
   // blobN goes at index N - 1, as COLUMNS places it.
   const blobs: string[] = []
-  for (const [name, column] of Object.entries(COLUMNS)) if (column.startsWith('blob')) blobs[Number(column.slice(4)) - 1] = String(row[name] ?? '')
-  dataset?.writeDataPoint({ indexes: [point.event], blobs, doubles: [point.value ?? 1, point.ms ?? 0, point.requestMs ?? 0] })
+  for (const [name, column] of Object.entries(COLUMNS))
+    if (column.startsWith('blob')) blobs[Number(column.slice(4)) - 1] = String(row[name] ?? '')
+  dataset?.writeDataPoint({
+    indexes: [point.event],
+    blobs,
+    doubles: [point.value ?? 1, point.ms ?? 0, point.requestMs ?? 0],
+  })
 }
 
 /**

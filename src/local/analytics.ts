@@ -28,8 +28,8 @@ export function withLocalAnalytics<E extends Env>(worker: Handler) {
   const events: AnalyticsEngineDataset = {
     writeDataPoint({ indexes = [], blobs = [], doubles = [] } = {}) {
       const row: Row = { timestamp: Date.now(), _sample_interval: 1, index1: String(indexes[0] ?? '') }
-      blobs.forEach((blob, i) => (row[`blob${i + 1}`] = String(blob ?? '')))
-      doubles.forEach((double, i) => (row[`double${i + 1}`] = double))
+      for (const [i, blob] of blobs.entries()) row[`blob${i + 1}`] = String(blob ?? '')
+      for (const [i, double] of doubles.entries()) row[`double${i + 1}`] = double
       rows.push(row)
       if (rows.length > MAX_ROWS) {
         rows.shift()

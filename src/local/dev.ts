@@ -22,7 +22,8 @@ const analysed = withLocalAnalytics(shop)
 const local = { ...analysed, fetch: withLocalShopperCountry(analysed as never).fetch }
 
 const DEV_MODULES = JSON.stringify(['/@vite/client', '/client/browser/entry.tsx'])
-const DEV_CSP = "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: http: https:; connect-src 'self' ws: wss:; form-action 'self' http: https:; frame-ancestors 'none'"
+const DEV_CSP =
+  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: http: https:; connect-src 'self' ws: wss:; form-action 'self' http: https:; frame-ancestors 'none'"
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext) {
@@ -30,7 +31,12 @@ export default {
     const devEnv = {
       ...env,
       // The inlined stylesheet (src/render/assets.ts) is the built one; in dev, Vite injects the source's.
-      ASSETS: { fetch: (input: RequestInfo | URL, init?: RequestInit) => (/\.css$/.test(new URL(input instanceof Request ? input.url : input, 'http://x').pathname) ? new Response('') : assets.fetch(input, init)) },
+      ASSETS: {
+        fetch: (input: RequestInfo | URL, init?: RequestInit) =>
+          /\.css$/.test(new URL(input instanceof Request ? input.url : input, 'http://x').pathname)
+            ? new Response('')
+            : assets.fetch(input, init),
+      },
     }
     const response = await local.fetch(request, devEnv as never, ctx)
     if (!response.headers.get('Content-Type')?.includes('text/html')) return response

@@ -23,8 +23,18 @@ import { KEY_HEADERS } from '../cache-key-headers.ts'
  */
 
 // Hono's app.fetch, whose Request type is the DOM one.
-type Handler = { fetch(request: Request<unknown, any>, env: never, ctx: ExecutionContext): Response | Promise<Response> }
-type Stored = { body: ArrayBuffer; status: number; headers: [string, string][]; storedAt: number; policy: Policy; tags: string[] }
+type Handler = {
+  // biome-ignore lint/suspicious/noExplicitAny: Hono's Request carries cf properties as any
+  fetch(request: Request<unknown, any>, env: never, ctx: ExecutionContext): Response | Promise<Response>
+}
+type Stored = {
+  body: ArrayBuffer
+  status: number
+  headers: [string, string][]
+  storedAt: number
+  policy: Policy
+  tags: string[]
+}
 type Policy = { maxAge: number; staleWhileRevalidate: number; staleIfError: number }
 
 export const PURGE_PATH = '/__workers-cache/purge'
@@ -48,13 +58,22 @@ export function withLocalWorkersCache<E extends { WORKERS_CACHE_PEERS?: Fetcher 
       const cache = {
         async purge({ tags }: { tags: string[] }) {
           if (!env.WORKERS_CACHE_PEERS) return purgeHere(tags)
-          const peers = await env.WORKERS_CACHE_PEERS.fetch('http://peers' + PURGE_PATH, { method: 'POST', body: JSON.stringify({ tags }) })
+          const peers = await env.WORKERS_CACHE_PEERS.fetch(`http://peers${PURGE_PATH}`, {
+            method: 'POST',
+            body: JSON.stringify({ tags }),
+          })
           if (!peers.ok) throw new Error(`purge failed: ${peers.status}`)
         },
       }
       // `exports`: the Worker's loopback to itself (src/canonical-pages.ts), which comes back
       // through this stand-in as it goes through Workers Cache on Cloudflare.
-      const workerCtx = { cache, props: ctx.props, exports: ctx.exports, waitUntil: ctx.waitUntil.bind(ctx), passThroughOnException: ctx.passThroughOnException.bind(ctx) }
+      const workerCtx = {
+        cache,
+        props: ctx.props,
+        exports: ctx.exports,
+        waitUntil: ctx.waitUntil.bind(ctx),
+        passThroughOnException: ctx.passThroughOnException.bind(ctx),
+      }
       const run = () => worker.fetch(request.clone(), env as never, workerCtx as unknown as ExecutionContext)
 
       // HEAD is answered from a kept GET, but never kept itself: it has no body to keep.
@@ -106,7 +125,10 @@ export function withLocalWorkersCache<E extends { WORKERS_CACHE_PEERS?: Fetcher 
       headers: [...response.headers].filter(([name]) => name.toLowerCase() !== 'cloudflare-cdn-cache-control'),
       storedAt: Date.now(),
       policy,
-      tags: (response.headers.get('Cache-Tag') ?? '').split(',').map((tag) => tag.trim()).filter(Boolean),
+      tags: (response.headers.get('Cache-Tag') ?? '')
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean),
     }
     entries.delete(key)
     entries.set(key, entry)
@@ -133,7 +155,10 @@ function withStatus(response: Response, status: string): Response {
 export function cachePolicy(response: Response): Policy | null {
   if (response.status !== 200 || response.headers.has('Set-Cookie')) return null
   const header =
-    response.headers.get('Cloudflare-CDN-Cache-Control') ?? response.headers.get('CDN-Cache-Control') ?? response.headers.get('Cache-Control') ?? ''
+    response.headers.get('Cloudflare-CDN-Cache-Control') ??
+    response.headers.get('CDN-Cache-Control') ??
+    response.headers.get('Cache-Control') ??
+    ''
   const directives = new Map<string, string>(
     header
       .toLowerCase()

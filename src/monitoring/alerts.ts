@@ -18,7 +18,11 @@ const RETRIES_MS = [1_000, 3_000]
 /** Slack asks receivers to answer within 3 s; a slow one gets ten times that before the post counts as lost. */
 export const TIMEOUT_MS = 30_000
 
-export async function postAlert(url: string, alert: { id: string; text: string }, onFailure: (attempt: number, error: unknown) => void): Promise<Outcome> {
+export async function postAlert(
+  url: string,
+  alert: { id: string; text: string },
+  onFailure: (attempt: number, error: unknown) => void,
+): Promise<Outcome> {
   for (let attempt = 1; ; attempt++) {
     try {
       const response = await fetch(url, {

@@ -16,7 +16,12 @@ export type CheckResult = { ok: true; ms: number } | { ok: false; ms: number; fa
  */
 export async function checkCheckout(storefront: StorefrontConfig): Promise<CheckResult> {
   const started = Date.now()
-  const failed = (failure: CheckFailure, message: string): CheckResult => ({ ok: false, ms: Date.now() - started, failure, message })
+  const failed = (failure: CheckFailure, message: string): CheckResult => ({
+    ok: false,
+    ms: Date.now() - started,
+    failure,
+    message,
+  })
   try {
     const { product } = await fetchProduct(storefront, LANDING_PRODUCT_HANDLE)
     const variant = product?.variants.find((v) => v.availableForSale)

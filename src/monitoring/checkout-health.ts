@@ -53,10 +53,18 @@ export class CheckoutHealth extends DurableObject<Bindings> {
       if (attempt > 0) await sleep(CONFIRM_AFTER_MS)
       const result = await checkCheckout(readConfig(this.env).storefront)
       if (result.ok) logLine('info', 'checkout check passed', { requestId, ms: result.ms })
-      else logLine('error', 'checkout check failed', { requestId, ms: result.ms, failure: result.failure, reason: result.message })
+      else
+        logLine('error', 'checkout check failed', {
+          requestId,
+          ms: result.ms,
+          failure: result.failure,
+          reason: result.message,
+        })
       points.push({ event: 'health_check', detail: result.ok ? 'ok' : result.failure, value: result.ms })
       const stored = await this.#stored()
-      const seen: Observation = result.ok ? { source: 'check', ok: true } : { source: 'check', ok: false, failure: result.failure, message: result.message }
+      const seen: Observation = result.ok
+        ? { source: 'check', ok: true }
+        : { source: 'check', ok: false, failure: result.failure, message: result.message }
       const { state, change, confirm } = observe(stored, seen, Date.now())
       // A scheduled check sends again what was not delivered; one shoppers asked for does not, so
       // no shopper's checkout makes an alert go again.
@@ -65,7 +73,12 @@ export class CheckoutHealth extends DurableObject<Bindings> {
       if (change) {
         points.push({ event: 'alert', detail: `${change.kind}:${change.failure}` })
         // No webhook: the owner reads it in Workers Logs (and `npm run report`).
-        if (!url) logLine('error', 'checkout alert (ALERT_WEBHOOK_URL is not set)', { requestId, incident: change.incident, text: change.text })
+        if (!url)
+          logLine('error', 'checkout alert (ALERT_WEBHOOK_URL is not set)', {
+            requestId,
+            incident: change.incident,
+            text: change.text,
+          })
         else unsent.push({ id: `${change.incident}:${change.kind}`, text: change.text, due: true })
       }
       await this.#save({ ...stored, ...state, unsent: unsent.slice(-UNSENT_KEPT) })
@@ -85,18 +98,28 @@ export class CheckoutHealth extends DurableObject<Bindings> {
     const url = readConfig(this.env).alertWebhookUrl
     const { unsent: waiting } = await this.#stored()
     const due = waiting.filter((alert) => alert.due)
-    if (url && due.length === 0 && waiting.length > 0) logLine('info', 'undelivered alerts wait for the next scheduled check', { count: waiting.length })
+    if (url && due.length === 0 && waiting.length > 0)
+      logLine('info', 'undelivered alerts wait for the next scheduled check', { count: waiting.length })
     if (!url || due.length === 0) return
     const delivered = new Set<string>()
     for (const alert of due) {
-      const outcome = await postAlert(url, alert, (attempt, error) => logLine('warn', 'alert post failed', { incident: alert.id, attempt, error }))
+      const outcome = await postAlert(url, alert, (attempt, error) =>
+        logLine('warn', 'alert post failed', { incident: alert.id, attempt, error }),
+      )
       if (outcome === 'delivered') delivered.add(alert.id)
-      else logLine('error', 'alert not delivered; it is sent again at the next scheduled check', { incident: alert.id, outcome, text: alert.text })
+      else
+        logLine('error', 'alert not delivered; it is sent again at the next scheduled check', {
+          incident: alert.id,
+          outcome,
+          text: alert.text,
+        })
     }
     // Read again: checks went on while the posts were out, and may have added alerts.
     const now = await this.#stored()
     const sent = new Set(due.map((alert) => alert.id))
-    const unsent = now.unsent.filter((alert) => !delivered.has(alert.id)).map((alert) => (sent.has(alert.id) ? { ...alert, due: false } : alert))
+    const unsent = now.unsent
+      .filter((alert) => !delivered.has(alert.id))
+      .map((alert) => (sent.has(alert.id) ? { ...alert, due: false } : alert))
     await this.#save({ ...now, unsent })
   }
 

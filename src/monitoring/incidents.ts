@@ -49,7 +49,14 @@ export const CHECK_ON_DEMAND_MS = 60_000
 export const INCIDENTS_AN_HOUR = 3
 const HOUR_MS = 60 * 60_000
 
-export const NO_INCIDENT: HealthState = { incident: null, lastCheck: null, told: {}, folded: {}, shoppers: {}, checkAskedAt: null }
+export const NO_INCIDENT: HealthState = {
+  incident: null,
+  lastCheck: null,
+  told: {},
+  folded: {},
+  shoppers: {},
+  checkAskedAt: null,
+}
 
 const WHAT_TO_DO: Record<CheckFailure, string> = {
   billing: 'Shopify answers 402: the store’s plan has lapsed or is frozen. Check billing in the Shopify admin.',
@@ -66,15 +73,25 @@ const WHAT_TO_DO: Record<CheckFailure, string> = {
 const minutes = (ms: number) => Math.max(1, Math.round(ms / 60_000))
 
 export function observe(state: HealthState, seen: Observation, now: number): Effect {
-  const quietly = (next: HealthState, runCheck = false): Effect => ({ state: next, change: null, confirm: false, runCheck })
+  const quietly = (next: HealthState, runCheck = false): Effect => ({
+    state: next,
+    change: null,
+    confirm: false,
+    runCheck,
+  })
   if (seen.source === 'checkouts') {
     // A shopper's own mistake (a sold-out line, say) says nothing of the shop; one that goes through, nothing either.
     if (seen.ok || seen.failure === 'user') return quietly(state)
     const window = state.shoppers[seen.failure]
     const current = window && now - window.since < SHOPPERS_WINDOW_MS ? window : { clients: [], since: now }
-    const clients = current.clients.includes(seen.client) ? current.clients : [...current.clients, seen.client].slice(-SHOPPERS_FOR_A_CHECK)
-    const due = clients.length >= SHOPPERS_FOR_A_CHECK && (state.checkAskedAt === null || now - state.checkAskedAt >= CHECK_ON_DEMAND_MS)
-    if (due) return quietly({ ...state, shoppers: { ...state.shoppers, [seen.failure]: undefined }, checkAskedAt: now }, true)
+    const clients = current.clients.includes(seen.client)
+      ? current.clients
+      : [...current.clients, seen.client].slice(-SHOPPERS_FOR_A_CHECK)
+    const due =
+      clients.length >= SHOPPERS_FOR_A_CHECK &&
+      (state.checkAskedAt === null || now - state.checkAskedAt >= CHECK_ON_DEMAND_MS)
+    if (due)
+      return quietly({ ...state, shoppers: { ...state.shoppers, [seen.failure]: undefined }, checkAskedAt: now }, true)
     return quietly({ ...state, shoppers: { ...state.shoppers, [seen.failure]: { ...current, clients } } })
   }
 
@@ -100,11 +117,28 @@ export function observe(state: HealthState, seen: Observation, now: number): Eff
   if (open) return quietly(next)
   if (!confirmed) return { ...quietly(next), confirm: true }
   const told = (state.told[outcome.failure] ?? []).filter((at) => now - at < HOUR_MS)
-  const incident: Incident = { id: `check-${outcome.failure}-${now.toString(36)}`, failure: outcome.failure, since: now, message: outcome.message, quiet: told.length >= INCIDENTS_AN_HOUR }
-  if (incident.quiet) return quietly({ ...next, incident, told: { ...state.told, [outcome.failure]: told }, folded: { ...state.folded, [outcome.failure]: (state.folded[outcome.failure] ?? 0) + 1 } })
+  const incident: Incident = {
+    id: `check-${outcome.failure}-${now.toString(36)}`,
+    failure: outcome.failure,
+    since: now,
+    message: outcome.message,
+    quiet: told.length >= INCIDENTS_AN_HOUR,
+  }
+  if (incident.quiet)
+    return quietly({
+      ...next,
+      incident,
+      told: { ...state.told, [outcome.failure]: told },
+      folded: { ...state.folded, [outcome.failure]: (state.folded[outcome.failure] ?? 0) + 1 },
+    })
   const note = foldedNote(next, outcome.failure)
   return {
-    ...quietly({ ...next, incident, told: { ...state.told, [outcome.failure]: [...told, now] }, folded: { ...state.folded, [outcome.failure]: 0 } }),
+    ...quietly({
+      ...next,
+      incident,
+      told: { ...state.told, [outcome.failure]: [...told, now] },
+      folded: { ...state.folded, [outcome.failure]: 0 },
+    }),
     change: {
       kind: 'opened',
       incident: incident.id,
@@ -117,5 +151,7 @@ export function observe(state: HealthState, seen: Observation, now: number): Eff
 /** The class's incidents not told for the hour's cap, named in its next alert. */
 function foldedNote(state: HealthState, failure: CheckFailure): string {
   const folded = state.folded[failure] ?? 0
-  return folded > 0 ? ` ${folded} more short '${failure}' incident${folded === 1 ? ' was' : 's were'} not alerted this hour (at most ${INCIDENTS_AN_HOUR} an hour).` : ''
+  return folded > 0
+    ? ` ${folded} more short '${failure}' incident${folded === 1 ? ' was' : 's were'} not alerted this hour (at most ${INCIDENTS_AN_HOUR} an hour).`
+    : ''
 }

@@ -10,7 +10,10 @@ import { checkoutHealth } from './health'
  * alert are kept here for `npm run report`. Scheduled runs have no request: their log lines
  * carry the run's own id.
  */
-export async function runScheduledCheck(controller: Pick<ScheduledController, 'cron' | 'scheduledTime'>, env: Bindings): Promise<void> {
+export async function runScheduledCheck(
+  controller: Pick<ScheduledController, 'cron' | 'scheduledTime'>,
+  env: Bindings,
+): Promise<void> {
   const requestId = `scheduled-${controller.scheduledTime}`
   for (const point of await checkoutHealth(env).check(requestId)) {
     try {

@@ -57,7 +57,11 @@ export const MAX_REFETCHES = 3
  * WEBHOOK_REFRESH_INTERVAL_MS). This runs after the answer, where no failure can make
  * Shopify retry the delivery, so what is left undone is an error for the owner.
  */
-export async function followLaggingEdit(steps: EditSteps, first: EditOutcome, { delayMs, deadline }: { delayMs: number; deadline: number }): Promise<EditOutcome> {
+export async function followLaggingEdit(
+  steps: EditSteps,
+  first: EditOutcome,
+  { delayMs, deadline }: { delayMs: number; deadline: number },
+): Promise<EditOutcome> {
   let outcome = first
   for (let refetch = 1; outcome?.showsEdit === false && refetch <= MAX_REFETCHES && deadline > steps.now(); refetch++) {
     await steps.sleep(Math.min(delayMs, deadline - steps.now()))
@@ -65,6 +69,10 @@ export async function followLaggingEdit(steps: EditSteps, first: EditOutcome, { 
     if (showsEdit) outcome = (await steps.purge(LATE_PURGE_RETRIES_MS, 'after delay')) ? { showsEdit } : null
   }
   if (!outcome) steps.log('error', 'product edit may not have reached the pages: purge failed on every try')
-  else if (!outcome.showsEdit) steps.log('error', 'Shopify did not show the edit before the refetches ran out: pages show it once the product cache expires (PRODUCT_CACHE_FRESH_SECONDS)')
+  else if (!outcome.showsEdit)
+    steps.log(
+      'error',
+      'Shopify did not show the edit before the refetches ran out: pages show it once the product cache expires (PRODUCT_CACHE_FRESH_SECONDS)',
+    )
   return outcome
 }

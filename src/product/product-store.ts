@@ -87,12 +87,16 @@ export class ProductStore extends DurableObject<Bindings> {
    * per Cloudflare location (docs: "Rate Limiting"), here the object's, which counts a
    * client's lookups from everywhere in one place.
    */
-  async read(handle: string, options: { buyerIp?: string | null; requestId?: string; country?: string | null }): Promise<ProductRead> {
+  async read(
+    handle: string,
+    options: { buyerIp?: string | null; requestId?: string; country?: string | null },
+  ): Promise<ProductRead> {
     const read = await this.#readProduct(handle, options)
     if (read.kind === 'refused' || !read.product || !options.country) return read
     const { primaryCountry, countries } = read.markets
     // Only a country with a market of its own is priced apart; elsewhere Shopify charges the store's currency.
-    if (options.country === primaryCountry || !countries.some((country) => country.isoCode === options.country)) return read
+    if (options.country === primaryCountry || !countries.some((country) => country.isoCode === options.country))
+      return read
     const offer = await this.#offer(handle, options.country, options)
     if (!offer.offer) return { ...read, product: null }
     const outcome = read.outcome === 'HIT' ? offer.outcome : read.outcome
@@ -112,7 +116,8 @@ export class ProductStore extends DurableObject<Bindings> {
       )
       return { kind: 'known', product: entry.product, markets: entry.markets, outcome: 'STALE' }
     }
-    if (!entry?.product && !(await withinLimit(this.env.STOREFRONT_RATE_LIMITER, options.buyerIp))) return { kind: 'refused' }
+    if (!entry?.product && !(await withinLimit(this.env.STOREFRONT_RATE_LIMITER, options.buyerIp)))
+      return { kind: 'refused' }
 
     const started = Date.now()
     try {
@@ -157,7 +162,11 @@ export class ProductStore extends DurableObject<Bindings> {
   }
 
   /** The prices in `country`, kept as the product is: fresh, stale while refreshed, or stale while Shopify fails. */
-  async #offer(handle: string, country: string, options: { buyerIp?: string | null; requestId?: string }): Promise<KeptOffer & { outcome: CacheOutcome }> {
+  async #offer(
+    handle: string,
+    country: string,
+    options: { buyerIp?: string | null; requestId?: string },
+  ): Promise<KeptOffer & { outcome: CacheOutcome }> {
     const lifetimes = readConfig(this.env).productCache
     const kept = await this.#loadOffer(country)
     const { fresh, stale, servable } = standing(kept, lifetimes.freshSeconds, lifetimes)
@@ -204,7 +213,8 @@ export class ProductStore extends DurableObject<Bindings> {
   }
 
   async #loadOffer(country: string): Promise<KeptOffer | null> {
-    if (!this.#offers.has(country)) this.#offers.set(country, (await this.ctx.storage.get<KeptOffer>(offerKey(country))) ?? null)
+    if (!this.#offers.has(country))
+      this.#offers.set(country, (await this.ctx.storage.get<KeptOffer>(offerKey(country))) ?? null)
     return this.#offers.get(country)!
   }
 

@@ -5,7 +5,12 @@ import type { Product } from '../../client/model/product'
 import type { ShopMarkets } from '../storefront/product'
 
 export type { CacheOutcome }
-export type StoredProduct = { product: Product | null; markets: ShopMarkets; outcome: CacheOutcome; upstreamMs?: number }
+export type StoredProduct = {
+  product: Product | null
+  markets: ShopMarkets
+  outcome: CacheOutcome
+  upstreamMs?: number
+}
 
 /** A Shopify call for a handle nobody has asked about recently was refused by the rate limit. */
 export class TooManyLookups extends Error {
@@ -31,8 +36,16 @@ export function productStore(env: Bindings, config: Config, handle: string) {
  * in `country` where the store has a market there. A handle it knows nothing about costs a
  * Shopify call, which the store allows only within the client's rate limit.
  */
-export async function readProduct(ctx: ReadProductContext, handle: string, country: string | null = null): Promise<StoredProduct> {
-  const read: ProductRead = await productStore(ctx.env, ctx.config, handle).read(handle, { buyerIp: ctx.buyerIp, requestId: ctx.requestId, country })
+export async function readProduct(
+  ctx: ReadProductContext,
+  handle: string,
+  country: string | null = null,
+): Promise<StoredProduct> {
+  const read: ProductRead = await productStore(ctx.env, ctx.config, handle).read(handle, {
+    buyerIp: ctx.buyerIp,
+    requestId: ctx.requestId,
+    country,
+  })
   if (read.kind === 'refused') throw new TooManyLookups('too many lookups of unknown products')
   return { product: read.product, markets: read.markets, outcome: read.outcome, upstreamMs: read.upstreamMs }
 }

@@ -21,7 +21,12 @@ export type DeliveryClaim = 'new' | 'seen' | 'not newer'
  * acted on, or the same second with a body already acted on (`bodyDigest`; the id is not
  * signed, so a replayed body under a new id is caught here).
  */
-export async function claimDelivery(storage: DurableObjectStorage, deliveryId: string, updatedAt: number | null, bodyDigest: string): Promise<DeliveryClaim> {
+export async function claimDelivery(
+  storage: DurableObjectStorage,
+  deliveryId: string,
+  updatedAt: number | null,
+  bodyDigest: string,
+): Promise<DeliveryClaim> {
   const seen = (await storage.get<string[]>(DELIVERIES_KEY)) ?? []
   if (seen.includes(deliveryId)) return 'seen'
   const last = await storage.get<LastUpdate | number>(LAST_UPDATE_KEY)
@@ -29,10 +34,14 @@ export async function claimDelivery(storage: DurableObjectStorage, deliveryId: s
   const { at, bodies } = typeof last === 'number' ? { at: last, bodies: [] } : (last ?? { at: null, bodies: [] })
   // Shopify's updated_at counts whole seconds: two real edits within one share it, and
   // only a body already acted on at that second is a replay.
-  if (updatedAt !== null && at !== null && (updatedAt < at || (updatedAt === at && bodies.includes(bodyDigest)))) return 'not newer'
+  if (updatedAt !== null && at !== null && (updatedAt < at || (updatedAt === at && bodies.includes(bodyDigest))))
+    return 'not newer'
   await storage.put(DELIVERIES_KEY, [...seen, deliveryId].slice(-DELIVERIES_KEPT))
   if (updatedAt !== null) {
-    const kept: LastUpdate = { at: updatedAt, bodies: updatedAt === at ? [...bodies, bodyDigest].slice(-DELIVERIES_KEPT) : [bodyDigest] }
+    const kept: LastUpdate = {
+      at: updatedAt,
+      bodies: updatedAt === at ? [...bodies, bodyDigest].slice(-DELIVERIES_KEPT) : [bodyDigest],
+    }
     await storage.put(LAST_UPDATE_KEY, kept)
   }
   return 'new'
@@ -49,14 +58,19 @@ export async function latestEdit(storage: DurableObjectStorage): Promise<number 
  * (same id, same body) is acted on rather than called a duplicate. Its `updated_at` stays:
  * the retry's body is the same, and it is told apart by its digest, which is gone.
  */
-export async function releaseDelivery(storage: DurableObjectStorage, deliveryId: string, bodyDigest: string): Promise<void> {
+export async function releaseDelivery(
+  storage: DurableObjectStorage,
+  deliveryId: string,
+  bodyDigest: string,
+): Promise<void> {
   const seen = (await storage.get<string[]>(DELIVERIES_KEY)) ?? []
   await storage.put(
     DELIVERIES_KEY,
     seen.filter((id) => id !== deliveryId),
   )
   const last = await storage.get<LastUpdate | number>(LAST_UPDATE_KEY)
-  if (last && typeof last !== 'number') await storage.put(LAST_UPDATE_KEY, { ...last, bodies: last.bodies.filter((digest) => digest !== bodyDigest) })
+  if (last && typeof last !== 'number')
+    await storage.put(LAST_UPDATE_KEY, { ...last, bodies: last.bodies.filter((digest) => digest !== bodyDigest) })
 }
 
 /**

@@ -7,7 +7,8 @@ const chunks = manifest
 const ENTRY = 'client/browser/entry.tsx'
 const entry = chunks[ENTRY]
 const stylesheet = chunks['style.css'] // one, for the whole app (vite.config.ts: cssCodeSplit)
-if (!entry || !stylesheet) throw new Error(`dist/client/.vite/manifest.json lacks ${ENTRY} or style.css: run \`vite build\` first`)
+if (!entry || !stylesheet)
+  throw new Error(`dist/client/.vite/manifest.json lacks ${ENTRY} or style.css: run \`vite build\` first`)
 
 function modulesOf(page: PageName): string[] {
   const files = new Set<string>()

@@ -41,7 +41,8 @@ export type CachePolicy = { shared: boolean; headers: Record<string, string> }
 const PRIVATE: CachePolicy = { shared: false, headers: { 'Cache-Control': 'no-store' } }
 
 export function pageCachePolicy(outcome: PageOutcome, lifetimes: PageLifetimes | null): CachePolicy {
-  if (!outcome.complete || outcome.perShopper || outcome.status !== 200 || !lifetimes || lifetimes.freshSeconds === 0) return PRIVATE
+  if (!outcome.complete || outcome.perShopper || outcome.status !== 200 || !lifetimes || lifetimes.freshSeconds === 0)
+    return PRIVATE
   return {
     shared: true,
     headers: {

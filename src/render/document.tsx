@@ -1,3 +1,4 @@
+// biome-ignore-all lint/security/noDangerouslySetInnerHtml: the document's own JSON (escaped by jsonForScript), the build's CSS and the start script
 import type { ReactNode } from 'react'
 import { jsonForScript } from '../../client/lib/json-script'
 import { PAGE_DATA_ID } from '../../client/lib/element-ids'
@@ -29,7 +30,9 @@ export function Document({ head, page, styles, modules, children }: DocumentProp
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {head.canonical && <link rel="canonical" href={head.canonical} />}
         {head.markdown && <link rel="alternate" type="text/markdown" href={head.markdown} />}
-        {head.alternates?.map((alternate) => <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={alternate.href} />)}
+        {head.alternates?.map((alternate) => (
+          <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={alternate.href} />
+        ))}
         {head.noindex && <meta name="robots" content="noindex" />}
         <meta property="og:site_name" content={SHOP_NAME} />
         <meta property="og:type" content={head.jsonLd ? 'product' : 'website'} />
@@ -40,7 +43,9 @@ export function Document({ head, page, styles, modules, children }: DocumentProp
         {head.image && <meta property="og:image:width" content={String(SHARE_WIDTH)} />}
         {head.image && <meta property="og:image:height" content={String(SHARE_HEIGHT)} />}
         <meta name="twitter:card" content="summary_large_image" />
-        {head.jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(head.jsonLd) }} />}
+        {head.jsonLd && (
+          <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(head.jsonLd) }} />
+        )}
         {head.firstView && <link rel="expect" href={`#${head.firstView}`} blocking="render" />}
         <style dangerouslySetInnerHTML={{ __html: styles }} />
         {/* In the head, so a buy tap is held from the first paint on (start-app.ts). */}

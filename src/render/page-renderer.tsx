@@ -39,7 +39,11 @@ export const pageRenderer = createMiddleware<AppEnv>((c, next) => {
     ({ children, head, page, styles, modules, nonce }) => {
       // React's inline streaming scripts carry the nonce the CSP allows for this response.
       streamOptions.nonce = nonce
-      return <Document head={head} page={page} styles={styles} modules={modules}>{children}</Document>
+      return (
+        <Document head={head} page={page} styles={styles} modules={modules}>
+          {children}
+        </Document>
+      )
     },
     // React 19 writes <!DOCTYPE html> itself for an <html> root.
     { stream: { 'Content-Type': 'text/html; charset=utf-8' }, readableStreamOptions: streamOptions },

@@ -18,7 +18,12 @@ export type PurgeOutcome = 'purged' | 'no cache' | 'failed'
  * is enabled (and in the local stand-in, src/local/workers-cache.ts); elsewhere there is
  * nothing to purge.
  */
-export async function purgePages(c: Context<AppEnv>, tags: string[], retryDelaysMs: number[] = [], fields: Record<string, unknown> = {}): Promise<PurgeOutcome> {
+export async function purgePages(
+  c: Context<AppEnv>,
+  tags: string[],
+  retryDelaysMs: number[] = [],
+  fields: Record<string, unknown> = {},
+): Promise<PurgeOutcome> {
   const cache = (c.executionCtx as ExecutionContext & { cache?: WorkersCacheControl }).cache
   if (!cache) {
     log(c, 'warn', 'Workers Cache is not enabled: no pages to purge', { tags })

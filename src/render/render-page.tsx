@@ -60,7 +60,8 @@ export async function renderPage(c: Context<AppEnv>, render: PageRender): Promis
   // Known only when the product settled before the headers go out.
   const lookup = product?.status === 'fulfilled' ? product.value : null
   const status = lookup && render.statusFor ? render.statusFor(lookup) : (render.status ?? 200)
-  const head = typeof render.head === 'function' ? render.head(lookup?.result ?? null, lookup?.markets ?? null) : render.head
+  const head =
+    typeof render.head === 'function' ? render.head(lookup?.result ?? null, lookup?.markets ?? null) : render.head
 
   const rendered = settle(c, {
     status,
@@ -80,8 +81,16 @@ export async function renderPage(c: Context<AppEnv>, render: PageRender): Promis
   const [styles, Page] = await Promise.all([inlineStyles(c.env.ASSETS), loadWholePage(render.page.page)])
   // The app reads the product itself: at once when it is known, else when it streams in; and
   // where the shop ships, for the static sections that say so, with it.
-  const products = lookup ? fulfilled(lookup.result) : product ? settling(Promise.resolve(product).then((found) => found.result)) : null
-  const shipsTo = lookup ? fulfilled(lookup.result.market?.shipsTo ?? []) : product ? settling(Promise.resolve(product).then((found) => found.result.market?.shipsTo ?? [])) : null
+  const products = lookup
+    ? fulfilled(lookup.result)
+    : product
+      ? settling(Promise.resolve(product).then((found) => found.result))
+      : null
+  const shipsTo = lookup
+    ? fulfilled(lookup.result.market?.shipsTo ?? [])
+    : product
+      ? settling(Promise.resolve(product).then((found) => found.result.market?.shipsTo ?? []))
+      : null
   c.status(status as ContentfulStatusCode)
   // Through @hono/react-renderer (src/render/page-renderer.tsx). A crawler waited for the
   // product above, and every section is preloaded, so nothing is left to stream late.
@@ -90,12 +99,12 @@ export async function renderPage(c: Context<AppEnv>, render: PageRender): Promis
       <App page={render.page} Page={Page} product={products} />
     </ShipsToContext>,
     {
-    head: { ...head, noindex: head.noindex || status >= 400 },
-    page: render.page,
-    styles,
-    modules: clientAssets.modulesFor(render.page.page),
-    nonce,
-  },
+      head: { ...head, noindex: head.noindex || status >= 400 },
+      page: render.page,
+      styles,
+      modules: clientAssets.modulesFor(render.page.page),
+      nonce,
+    },
   )
 }
 

@@ -10,7 +10,12 @@ import { cartKey, record } from '../analytics/record'
 import { fetchCartStatus } from '../storefront/hosted-cart-status'
 import { StorefrontError } from '../storefront/client'
 
-const cartId = z.string().regex(/^gid:\/\/shopify\/Cart\/[A-Za-z0-9_-]{1,200}(\?key=[A-Za-z0-9]{1,100})?$/, 'must be a gid://shopify/Cart/… id')
+const cartId = z
+  .string()
+  .regex(
+    /^gid:\/\/shopify\/Cart\/[A-Za-z0-9_-]{1,200}(\?key=[A-Za-z0-9]{1,100})?$/,
+    'must be a gid://shopify/Cart/… id',
+  )
 
 /**
  * GET /cart/status?id=… : does Shopify still have this hosted cart? The browser asks when
@@ -36,7 +41,13 @@ export const cartStatus = new Hono<AppEnv>().get(
       // Shopify's words go to the log; the browser, which keeps its cart on any failure, gets
       // a plain reason and the request id.
       log(c, 'warn', 'cart status check failed', { error })
-      return c.json({ error: error instanceof StorefrontError ? 'Shopify could not be reached' : 'Cart status unavailable', requestId: c.get('requestId') }, 502)
+      return c.json(
+        {
+          error: error instanceof StorefrontError ? 'Shopify could not be reached' : 'Cart status unavailable',
+          requestId: c.get('requestId'),
+        },
+        502,
+      )
     }
   },
 )

@@ -13,7 +13,14 @@ import { readConfig } from '../config'
 import { log } from '../log'
 import { issuesOf, limitBody, noStore, postOnly, refusals } from './post-endpoint'
 import { cartKey, record } from '../analytics/record'
-import { checkoutLanguage, createCart, differingLines, quantityByVariant, type CartLineInput, type CreatedCart } from '../storefront/cart'
+import {
+  checkoutLanguage,
+  createCart,
+  differingLines,
+  quantityByVariant,
+  type CartLineInput,
+  type CreatedCart,
+} from '../storefront/cart'
 import { StorefrontError } from '../storefront/client'
 import { isMarketCountry, shopperCountry } from '../storefront/country-codes'
 import { checkoutClient, checkoutHealth } from '../monitoring/health'
@@ -46,7 +53,12 @@ export const checkoutBody = z.strictObject({
     .transform((lines, ctx) => {
       const merged = quantityByVariant(lines)
       for (const [id, total] of merged) {
-        if (total > MAX_QUANTITY) ctx.addIssue({ code: 'custom', path: [], message: `${id} adds up to ${total}; at most ${MAX_QUANTITY} of a variant` })
+        if (total > MAX_QUANTITY)
+          ctx.addIssue({
+            code: 'custom',
+            path: [],
+            message: `${id} adds up to ${total}; at most ${MAX_QUANTITY} of a variant`,
+          })
       }
       return [...merged].map(([merchandiseId, quantity]) => ({ merchandiseId, quantity }))
     }),
@@ -56,7 +68,10 @@ export const checkoutBody = z.strictObject({
 const checkoutForm = z.object({
   merchandiseId,
   country: z.preprocess((value) => (value === '' ? undefined : value), country.optional()),
-  languages: z.preprocess((value) => (typeof value === 'string' && value !== '' ? value.split(',') : undefined), languages.optional()),
+  languages: z.preprocess(
+    (value) => (typeof value === 'string' && value !== '' ? value.split(',') : undefined),
+    languages.optional(),
+  ),
   // An empty field is the form's way of leaving it out.
   quantity: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().pipe(quantity).default(1)),
 })
@@ -98,12 +113,18 @@ async function startCheckout(c: Context<AppEnv>, lines: CartLineInput[], market:
     // In the market of the page the shopper ordered on, whose prices they read (a page from
     // before markets had pages says none: then the country Cloudflare saw), in their language
     // where Shopify offers it there.
-    const country = market.country === undefined ? shopperCountry(c.req.raw) : market.country === 'ZZ' ? null : market.country
+    const country =
+      market.country === undefined ? shopperCountry(c.req.raw) : market.country === 'ZZ' ? null : market.country
     const language = checkoutLanguage(c.req.header('Accept-Language'), market.languages ?? [])
     // A discount link's code, remembered for this browser (src/routes/doors.ts).
     const discount = getCookie(c, DISCOUNT_COOKIE)
     const extras = discount && DISCOUNT_CODE.test(discount) ? { discountCodes: [discount] } : {}
-    cart = await createCart(config.storefront, lines, { buyerIp: c.req.header('CF-Connecting-IP'), country, language, extras })
+    cart = await createCart(config.storefront, lines, {
+      buyerIp: c.req.header('CF-Connecting-IP'),
+      country,
+      language,
+      extras,
+    })
   } catch (error) {
     const failure = (error instanceof StorefrontError ? error.kind : 'internal') satisfies CheckoutFailure
     record(c, { event: 'checkout_failed', detail: failure })
@@ -114,7 +135,8 @@ async function startCheckout(c: Context<AppEnv>, lines: CartLineInput[], market:
   }
   // The shopper pays for what Shopify's cart holds: tell the operator where it is not what was sent.
   const differences = differingLines(lines, cart.lines)
-  if (differences.length > 0) log(c, 'warn', 'hosted cart differs from the lines sent', { cartId: cart.id, differences })
+  if (differences.length > 0)
+    log(c, 'warn', 'hosted cart differs from the lines sent', { cartId: cart.id, differences })
   // The funnel's authoritative count of checkouts: Shopify made the cart.
   const key = await cartKey(cart.id)
   record(c, { event: 'checkout_created', cart: key, value: cart.totalQuantity, ms: Date.now() - asked })
@@ -153,14 +175,32 @@ const checkoutJson = every(
   zValidator('json', checkoutBody, (result, c) => {
     if (!result.success) return c.json(invalid(result.error), 400)
   }),
-  async (c: Context<AppEnv, '/', { in: { json: z.input<typeof checkoutBody> }; out: { json: z.output<typeof checkoutBody> } }>) => {
+  async (
+    c: Context<
+      AppEnv,
+      '/',
+      { in: { json: z.input<typeof checkoutBody> }; out: { json: z.output<typeof checkoutBody> } }
+    >,
+  ) => {
     try {
       const { lines, ...market } = c.req.valid('json')
       const cart = await startCheckout(c, lines, market)
-      return c.json({ checkoutUrl: cart.checkoutUrl, cartId: cart.id, totalQuantity: cart.totalQuantity, checkout: cart.key })
+      return c.json({
+        checkoutUrl: cart.checkoutUrl,
+        cartId: cart.id,
+        totalQuantity: cart.totalQuantity,
+        checkout: cart.key,
+      })
     } catch (error) {
       log(c, 'error', 'checkout failed', { error })
-      return c.json({ error: failureReason(error), reason: (error instanceof StorefrontError ? error.kind : 'internal') satisfies CheckoutFailure, requestId: c.get('requestId') }, 502)
+      return c.json(
+        {
+          error: failureReason(error),
+          reason: (error instanceof StorefrontError ? error.kind : 'internal') satisfies CheckoutFailure,
+          requestId: c.get('requestId'),
+        },
+        502,
+      )
     }
   },
 )
@@ -171,7 +211,13 @@ const checkoutFormPost = every(
     const problem = invalid(result.error)
     return c.text(`${problem.error}: ${problem.issues!.map((i) => `${i.path} ${i.message}`).join('; ')}`, 400)
   }),
-  async (c: Context<AppEnv, '/', { in: { form: z.input<typeof checkoutForm> }; out: { form: z.output<typeof checkoutForm> } }>) => {
+  async (
+    c: Context<
+      AppEnv,
+      '/',
+      { in: { form: z.input<typeof checkoutForm> }; out: { form: z.output<typeof checkoutForm> } }
+    >,
+  ) => {
     try {
       const { merchandiseId, quantity, ...market } = c.req.valid('form')
       const cart = await startCheckout(c, [{ merchandiseId, quantity }], market)

@@ -5,7 +5,13 @@ import { LANDING_PRODUCT_HANDLE } from '../../client/model/product-result'
 import type { AppEnv } from '../app-env'
 import { readConfig } from '../config'
 import { log } from '../log'
-import { checkoutLanguage, createCart, quantityByVariant, type CartExtras, type CartLineInput } from '../storefront/cart'
+import {
+  checkoutLanguage,
+  createCart,
+  quantityByVariant,
+  type CartExtras,
+  type CartLineInput,
+} from '../storefront/cart'
 import { shopperCountry } from '../storefront/country-codes'
 import { readProduct } from '../product/read-product'
 import { limitPerClient } from './limit-per-client'
@@ -32,11 +38,17 @@ function refuse(c: Context<AppEnv>, status: 400 | 404, problem: string) {
 // Shopify's product URLs (its sales channels, the admin's 'View', order e-mails), in a
 // collection or not, with or without a trailing slash: the shop's product page, which says
 // 'Product not found' for a handle the store does not have.
-for (const path of ['/products/:handle', '/products/:handle/', '/collections/:collection/products/:handle', '/collections/:collection/products/:handle/']) {
+for (const path of [
+  '/products/:handle',
+  '/products/:handle/',
+  '/collections/:collection/products/:handle',
+  '/collections/:collection/products/:handle/',
+]) {
   doors.get(path, (c) => leadTo(c, `/product/${encodeURIComponent(c.req.param('handle')!)}`, 301))
 }
 // Collections (a theme's habit: `/collections/all`): the one product is on the landing page.
-for (const path of ['/collections', '/collections/', '/collections/:collection', '/collections/:collection/']) doors.get(path, (c) => leadTo(c, '/', 301))
+for (const path of ['/collections', '/collections/', '/collections/:collection', '/collections/:collection/'])
+  doors.get(path, (c) => leadTo(c, '/', 301))
 
 /** Shopify's policy pages, by handle: the shop's Terms say what its refund, shipping and service policies are. */
 const POLICIES: Record<string, string> = {
@@ -47,7 +59,9 @@ const POLICIES: Record<string, string> = {
 }
 doors.get('/policies/:policy', (c) => {
   const page = POLICIES[c.req.param('policy')]
-  return page ? leadTo(c, page, 301) : refuse(c, 404, `No such policy. The shop's policies are its Terms of use (/terms) and Privacy Policy (/privacy).`)
+  return page
+    ? leadTo(c, page, 301)
+    : refuse(c, 404, `No such policy. The shop's policies are its Terms of use (/terms) and Privacy Policy (/privacy).`)
 })
 
 // Customer accounts are Shopify's: an order e-mail's 'View your order' and a theme's account
@@ -87,7 +101,8 @@ function itemsOf(list: string, variantId: (item: string) => string | null): Cart
 /** What a permalink's query adds to the cart (Shopify's cart permalinks: `discount`, `note`, `attributes[…]`, `ref`). */
 function extrasOf(url: URL): CartExtras | string {
   const discountCodes = (url.searchParams.get('discount') ?? '').split(',').filter(Boolean)
-  if (discountCodes.some((code) => !DISCOUNT_CODE.test(code))) return 'A discount code may hold only letters, digits, dashes and underscores, up to 64.'
+  if (discountCodes.some((code) => !DISCOUNT_CODE.test(code)))
+    return 'A discount code may hold only letters, digits, dashes and underscores, up to 64.'
   const note = url.searchParams.get('note') ?? undefined
   if (note && note.length > 1000) return 'A note may be at most 1,000 characters.'
   const attributes = [...url.searchParams]
@@ -98,7 +113,11 @@ function extrasOf(url: URL): CartExtras | string {
     .slice(0, 20)
   const ref = url.searchParams.get('ref')
   if (ref) attributes.push({ key: 'ref', value: ref.slice(0, 100) })
-  return { ...(discountCodes.length > 0 && { discountCodes }), ...(note && { note }), ...(attributes.length > 0 && { attributes }) }
+  return {
+    ...(discountCodes.length > 0 && { discountCodes }),
+    ...(note && { note }),
+    ...(attributes.length > 0 && { attributes }),
+  }
 }
 
 /**
@@ -115,32 +134,45 @@ async function permalink(c: Context<AppEnv>, list: string, by: 'id' | 'id or sku
   const config = readConfig(c.env)
   const country = shopperCountry(c.req.raw)
   const ctx = { env: c.env, config, buyerIp: c.req.header('CF-Connecting-IP'), requestId: c.get('requestId') }
-  let product, markets
+  let read: Awaited<ReturnType<typeof readProduct>>
   try {
-    ;({ product, markets } = await readProduct(ctx, LANDING_PRODUCT_HANDLE, country))
+    read = await readProduct(ctx, LANDING_PRODUCT_HANDLE, country)
   } catch (error) {
     log(c, 'error', 'permalink: product not read', { error })
     return c.text('Failed to create checkout. Please try again later.', 502)
   }
+  const { product, markets } = read
   const variants = product?.variants ?? []
   const lines = itemsOf(list, (item) => {
-    const variant = variants.find((v) => v.id === `gid://shopify/ProductVariant/${item}` || (by === 'id or sku' && v.sku === item))
+    const variant = variants.find(
+      (v) => v.id === `gid://shopify/ProductVariant/${item}` || (by === 'id or sku' && v.sku === item),
+    )
     return variant?.id ?? null
   })
-  if (!lines) return refuse(c, 400, `This link names something the shop does not sell: each item must be one of the blanket's variants, as {variant id}:{quantity}.`)
+  if (!lines)
+    return refuse(
+      c,
+      400,
+      `This link names something the shop does not sell: each item must be one of the blanket's variants, as {variant id}:{quantity}.`,
+    )
   const merged = quantityByVariant(lines)
-  if ([...merged.values()].some((quantity) => quantity < 1 || quantity > MAX_QUANTITY)) return refuse(c, 400, `Each item's quantity must be from 1 to ${MAX_QUANTITY}.`)
+  if ([...merged.values()].some((quantity) => quantity < 1 || quantity > MAX_QUANTITY))
+    return refuse(c, 400, `Each item's quantity must be from 1 to ${MAX_QUANTITY}.`)
   if (merged.size > MAX_LINES) return refuse(c, 400, `A cart holds at most ${MAX_LINES} lines.`)
   const extras = extrasOf(new URL(c.req.url))
   if (typeof extras === 'string') return refuse(c, 400, extras)
   try {
     const languages = markets.countries.find((entry) => entry.isoCode === country)?.languages ?? []
-    const cart = await createCart(config.storefront, [...merged].map(([merchandiseId, quantity]) => ({ merchandiseId, quantity })), {
-      buyerIp: ctx.buyerIp,
-      country,
-      language: checkoutLanguage(c.req.header('Accept-Language'), languages),
-      extras,
-    })
+    const cart = await createCart(
+      config.storefront,
+      [...merged].map(([merchandiseId, quantity]) => ({ merchandiseId, quantity })),
+      {
+        buyerIp: ctx.buyerIp,
+        country,
+        language: checkoutLanguage(c.req.header('Accept-Language'), languages),
+        extras,
+      },
+    )
     return c.redirect(cart.checkoutUrl, 303)
   } catch (error) {
     log(c, 'error', 'permalink checkout failed', { error })
@@ -148,7 +180,10 @@ async function permalink(c: Context<AppEnv>, list: string, by: 'id' | 'id or sku
   }
 }
 
-const permalinkLimit = limitPerClient('CHECKOUT_RATE_LIMITER', 'Too many checkout attempts; please try again in a minute')
+const permalinkLimit = limitPerClient(
+  'CHECKOUT_RATE_LIMITER',
+  'Too many checkout attempts; please try again in a minute',
+)
 doors.get('/cart/:items{[^/]*:[^/]*}', permalinkLimit, (c) => permalink(c, c.req.param('items'), 'id'))
 doors.get('/buy/:items{[^/]+}', permalinkLimit, (c) => permalink(c, c.req.param('items'), 'id or sku'))
 
@@ -157,14 +192,30 @@ doors.get('/buy/:items{[^/]+}', permalinkLimit, (c) => permalink(c, c.req.param(
 // checkout sends it in cartCreate's discountCodes. The redirect goes only to the shop's own paths.
 doors.get('/discount/:code', (c) => {
   const code = c.req.param('code')
-  if (!DISCOUNT_CODE.test(code)) return refuse(c, 400, 'This discount link has no code the shop can use: a code holds only letters, digits, dashes and underscores, up to 64.')
+  if (!DISCOUNT_CODE.test(code))
+    return refuse(
+      c,
+      400,
+      'This discount link has no code the shop can use: a code holds only letters, digits, dashes and underscores, up to 64.',
+    )
   const shop = new URL(readConfig(c.env).shopOrigin)
   const asked = c.req.query('redirect') ?? '/'
   const target = URL.parse(asked, shop)
-  if (!asked.startsWith('/') || asked.startsWith('//') || asked.includes('\\') || !target || target.origin !== shop.origin) {
+  if (
+    !asked.startsWith('/') ||
+    asked.startsWith('//') ||
+    asked.includes('\\') ||
+    !target ||
+    target.origin !== shop.origin
+  ) {
     return refuse(c, 400, 'A discount link may lead only to a page of this shop, such as /product/toddler-blanket.')
   }
-  setCookie(c, DISCOUNT_COOKIE, code, { path: '/', maxAge: 30 * 24 * 3600, sameSite: 'Lax', secure: new URL(c.req.url).protocol === 'https:' })
+  setCookie(c, DISCOUNT_COOKIE, code, {
+    path: '/',
+    maxAge: 30 * 24 * 3600,
+    sameSite: 'Lax',
+    secure: new URL(c.req.url).protocol === 'https:',
+  })
   c.header('Cache-Control', 'no-store')
   return c.redirect(target.pathname + target.search, 302)
 })

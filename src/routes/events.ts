@@ -2,7 +2,20 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { csrf } from 'hono/csrf'
 import { zValidator } from '@hono/zod-validator'
 import { z } from 'zod'
-import { CONNECTIONS, DEVICES, LCP_ELEMENTS, MAX_BATCH_BYTES, MAX_NOT_RESTORED_REASONS, NAVIGATIONS, MAX_EVENTS_PER_BATCH, NOT_RESTORED_REASON, VITALS, type BrowserEvent, type Same, type VitalName } from '../../client/analytics/vocabulary'
+import {
+  CONNECTIONS,
+  DEVICES,
+  LCP_ELEMENTS,
+  MAX_BATCH_BYTES,
+  MAX_NOT_RESTORED_REASONS,
+  NAVIGATIONS,
+  MAX_EVENTS_PER_BATCH,
+  NOT_RESTORED_REASON,
+  VITALS,
+  type BrowserEvent,
+  type Same,
+  type VitalName,
+} from '../../client/analytics/vocabulary'
 import { MAX_QUANTITY } from '../../client/model/cart'
 import { PAGES, type PageName } from '../../client/pages/pages'
 import type { AppEnv } from '../app-env'
@@ -30,14 +43,37 @@ const browserEvent = z.discriminatedUnion('type', [
   // Worker made (src/analytics/queries.ts, tapTimes). A page served before it was sent has none.
   // `request`: the part of `ms` the request took, so the report can tell the shop's code from the round trip.
   z
-    .strictObject({ type: z.literal('checkout_ready'), ms: z.number().min(0).max(60_000), request: z.number().min(0).max(60_000).optional(), checkout: z.string().regex(/^[0-9a-f]{16}$/, 'must be the key POST /checkout answered with').optional() })
-    .refine((ready) => (ready.request ?? 0) <= ready.ms, { message: 'is longer than the whole checkout it is part of', path: ['request'] }),
+    .strictObject({
+      type: z.literal('checkout_ready'),
+      ms: z.number().min(0).max(60_000),
+      request: z.number().min(0).max(60_000).optional(),
+      checkout: z
+        .string()
+        .regex(/^[0-9a-f]{16}$/, 'must be the key POST /checkout answered with')
+        .optional(),
+    })
+    .refine((ready) => (ready.request ?? 0) <= ready.ms, {
+      message: 'is longer than the whole checkout it is part of',
+      path: ['request'],
+    }),
   // Chromium's names for what kept a page out of the back-forward cache.
-  z.strictObject({ type: z.literal('not_restored'), reasons: z.array(z.string().regex(NOT_RESTORED_REASON)).max(MAX_NOT_RESTORED_REASONS) }),
+  z.strictObject({
+    type: z.literal('not_restored'),
+    reasons: z.array(z.string().regex(NOT_RESTORED_REASON)).max(MAX_NOT_RESTORED_REASONS),
+  }),
   z
     // `navigation` is optional: a page served before it was sent still reports its vitals.
-    .strictObject({ type: z.literal('vital'), name: z.enum(VITALS), value: z.number().min(0), element: z.enum(LCP_ELEMENTS).optional(), navigation: z.enum(NAVIGATIONS).optional() })
-    .refine((vital) => vital.value <= VITAL_BOUNDS[vital.name], { message: 'is beyond what any real page load measures', path: ['value'] }),
+    .strictObject({
+      type: z.literal('vital'),
+      name: z.enum(VITALS),
+      value: z.number().min(0),
+      element: z.enum(LCP_ELEMENTS).optional(),
+      navigation: z.enum(NAVIGATIONS).optional(),
+    })
+    .refine((vital) => vital.value <= VITAL_BOUNDS[vital.name], {
+      message: 'is beyond what any real page load measures',
+      path: ['value'],
+    }),
 ])
 
 // The schema and the browser's type (client/analytics/vocabulary.ts) name the same events:
@@ -45,7 +81,13 @@ const browserEvent = z.discriminatedUnion('type', [
 true satisfies Same<z.infer<typeof browserEvent>, BrowserEvent>
 
 // With the checkout's span, each at most once a beacon.
-const ONCE_A_BEACON = ['page_view', 'add_to_cart', 'cart_opened', 'checkout_ready', 'not_restored'] as const satisfies BrowserEvent['type'][]
+const ONCE_A_BEACON = [
+  'page_view',
+  'add_to_cart',
+  'cart_opened',
+  'checkout_ready',
+  'not_restored',
+] as const satisfies BrowserEvent['type'][]
 
 export const eventBatch = z.strictObject({
   page: z.enum(Object.keys(PAGES) as [PageName, ...PageName[]]),
@@ -56,17 +98,29 @@ export const eventBatch = z.strictObject({
     .min(1)
     .max(MAX_EVENTS_PER_BATCH)
     // A page load measures each vital once (the collector sends each final value once).
-    .refine((events) => new Set(events.flatMap((e) => (e.type === 'vital' ? [e.name] : []))).size === events.filter((e) => e.type === 'vital').length, {
-      message: 'names a vital more than once',
-    })
+    .refine(
+      (events) =>
+        new Set(events.flatMap((e) => (e.type === 'vital' ? [e.name] : []))).size ===
+        events.filter((e) => e.type === 'vital').length,
+      {
+        message: 'names a vital more than once',
+      },
+    )
     // The funnel's steps, bounded as the vitals are: a beacon holds each step at most once
     // (the collector folds a page load's adds into one), and a step of the cart only with
     // the page view it came from. Whatever one address sends, its adds to cart and carts
     // opened then never outnumber its page views.
-    .refine((events) => ONCE_A_BEACON.every((step) => events.filter((e) => e.type === step).length <= 1), { message: 'names a funnel step more than once' })
-    .refine((events) => events.some((e) => e.type === 'page_view') || !events.some((e) => e.type === 'add_to_cart' || e.type === 'cart_opened'), {
-      message: 'holds a step of the cart without the page view it came from',
-    }),
+    .refine((events) => ONCE_A_BEACON.every((step) => events.filter((e) => e.type === step).length <= 1), {
+      message: 'names a funnel step more than once',
+    })
+    .refine(
+      (events) =>
+        events.some((e) => e.type === 'page_view') ||
+        !events.some((e) => e.type === 'add_to_cart' || e.type === 'cart_opened'),
+      {
+        message: 'holds a step of the cart without the page view it came from',
+      },
+    ),
 })
 
 /**
@@ -109,7 +163,10 @@ export const events = new Hono<AppEnv>()
     countRefusals,
     // A page sends one beacon each time it is hidden.
     limitPerClient('EVENTS_RATE_LIMITER', 'Too many events; please try again in a minute'),
-    async (c, next) => ((c.req.header('Content-Type') ?? '').includes('application/json') ? next() : c.json({ error: 'Send events as application/json' }, 415)),
+    async (c, next) =>
+      (c.req.header('Content-Type') ?? '').includes('application/json')
+        ? next()
+        : c.json({ error: 'Send events as application/json' }, 415),
     limitBody(MAX_BATCH_BYTES),
     zValidator('json', eventBatch, (result, c) => {
       if (!result.success) return c.json({ error: 'Invalid events', issues: issuesOf(result.error) }, 400)
@@ -119,11 +176,20 @@ export const events = new Hono<AppEnv>()
       const route = routeOf(page)
       for (const event of events) {
         const shared = { event: event.type, route, device, connection }
-        if (event.type === 'vital') record(c, { ...shared, detail: event.name, element: event.element, navigation: event.navigation, value: event.value })
+        if (event.type === 'vital')
+          record(c, {
+            ...shared,
+            detail: event.name,
+            element: event.element,
+            navigation: event.navigation,
+            value: event.value,
+          })
         else if (event.type === 'add_to_cart') record(c, { ...shared, value: event.quantity })
-        else if (event.type === 'checkout_ready') record(c, { ...shared, ms: event.ms, requestMs: event.request, cart: event.checkout })
+        else if (event.type === 'checkout_ready')
+          record(c, { ...shared, ms: event.ms, requestMs: event.request, cart: event.checkout })
         // One row a reason, so the report counts each; '' when Chromium named none.
-        else if (event.type === 'not_restored') for (const reason of event.reasons.length ? event.reasons : ['']) record(c, { ...shared, detail: reason })
+        else if (event.type === 'not_restored')
+          for (const reason of event.reasons.length ? event.reasons : ['']) record(c, { ...shared, detail: reason })
         else record(c, shared)
       }
       return c.body(null, 204)

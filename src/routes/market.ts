@@ -33,18 +33,28 @@ export const market = new Hono<AppEnv>().get(
     const country = asked ?? shopperCountry(c.req.raw)
     try {
       const { product, markets } = await readProduct(
-        { env: c.env, config: readConfig(c.env), buyerIp: c.req.header('CF-Connecting-IP'), requestId: c.get('requestId') },
+        {
+          env: c.env,
+          config: readConfig(c.env),
+          buyerIp: c.req.header('CF-Connecting-IP'),
+          requestId: c.get('requestId'),
+        },
         handle,
         country,
       )
       if (!product) return c.json({ error: `No product "${handle}"` }, 404, { 'Cache-Control': 'no-store' })
       const price = product.variants[0]?.price ?? product.priceRange.minVariantPrice
       // The shopper's country may change between two requests (a phone on a train): private, and briefly.
-      return c.json({ market: pageMarket(country, markets, product), price }, 200, { 'Cache-Control': 'private, max-age=60' })
+      return c.json({ market: pageMarket(country, markets, product), price }, 200, {
+        'Cache-Control': 'private, max-age=60',
+      })
     } catch (error) {
       if (error instanceof TooManyLookups) {
         log(c, 'warn', 'market answer refused by the rate limit', { handle, country })
-        return c.json({ error: 'Too many requests; please try again in a minute' }, 429, { 'Cache-Control': 'no-store', 'Retry-After': String(RETRY_AFTER_SECONDS) })
+        return c.json({ error: 'Too many requests; please try again in a minute' }, 429, {
+          'Cache-Control': 'no-store',
+          'Retry-After': String(RETRY_AFTER_SECONDS),
+        })
       }
       log(c, 'error', 'market answer failed', { error, handle, country })
       return c.json({ error: 'Shopify could not be reached' }, 503, { 'Cache-Control': 'no-store' })

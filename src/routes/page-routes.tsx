@@ -25,7 +25,12 @@ function loadProduct(c: Context<AppEnv>, handle: string, country: string | null)
   ).then(
     ({ product, markets, outcome, upstreamMs }): ProductLookup => {
       const market = pageMarket(country, markets, product)
-      return { result: product ? { status: 'found', product, market } : { status: 'missing', market }, markets, cache: outcome, upstreamMs }
+      return {
+        result: product ? { status: 'found', product, market } : { status: 'missing', market },
+        markets,
+        cache: outcome,
+        upstreamMs,
+      }
     },
     (error): ProductLookup => {
       if (error instanceof TooManyLookups) {
@@ -48,7 +53,9 @@ function loadProduct(c: Context<AppEnv>, handle: string, country: string | null)
 function countryOfPage(c: Context<AppEnv>): { country: string | null; shared: boolean } | undefined {
   const marketed = marketOfPath(c.req.path)
   if (!marketed) return { country: shopperCountry(c.req.raw), shared: false }
-  return isMarketCountry(marketed.country) ? { country: marketed.country === 'ZZ' ? null : marketed.country, shared: true } : undefined
+  return isMarketCountry(marketed.country)
+    ? { country: marketed.country === 'ZZ' ? null : marketed.country, shared: true }
+    : undefined
 }
 
 /**
@@ -56,7 +63,12 @@ function countryOfPage(c: Context<AppEnv>): { country: string | null; shared: bo
  * market's pages live unprefixed (as Shopify Markets keeps its primary market at the root),
  * the others under `/en-xx` (`hreflang`, Google's 'Localized versions of your page').
  */
-function localized(head: Head, country: string | null, markets: ShopMarkets | null, address: (path: string) => string): Head {
+function localized(
+  head: Head,
+  country: string | null,
+  markets: ShopMarkets | null,
+  address: (path: string) => string,
+): Head {
   if (!head.canonical || !markets) return head
   const asWritten = new URL(head.canonical).pathname
   const path = marketOfPath(asWritten)?.rest ?? asWritten
@@ -76,7 +88,8 @@ function localized(head: Head, country: string | null, markets: ShopMarkets | nu
  * wrangler) bundles as every file the pattern matches: the Worker has all the metas, and the
  * browser's bundle, built from client/pages/pages.ts, names none of them.
  */
-const metaOf = async (name: PageName): Promise<PageMeta> => ((await import(`../../client/pages/${name}/meta.ts`)) as { meta: PageMeta }).meta
+const metaOf = async (name: PageName): Promise<PageMeta> =>
+  ((await import(`../../client/pages/${name}/meta.ts`)) as { meta: PageMeta }).meta
 
 /**
  * Where Shopify's checkout opens: the shop's own checkout host (CHECKOUT_DOMAIN) when it has
@@ -105,14 +118,24 @@ async function render(c: Context<AppEnv>, name: PageName, meta: PageMeta): Promi
   const market = meta.status ? { country: null, shared: true } : countryOfPage(c)
   if (!market) return renderNotFound(c)
   return renderPage(c, {
-    page: { page: name, path: c.req.path, checkoutOrigin: checkoutOrigin(c), ...(market.country && { country: market.country }) },
+    page: {
+      page: name,
+      path: c.req.path,
+      checkoutOrigin: checkoutOrigin(c),
+      ...(market.country && { country: market.country }),
+    },
     head: (product, markets) =>
       localized(
         meta.head({
           params,
           product,
           // The market's own addresses for its pages (the structured data's offer is at the page that shows its price).
-          address: (path) => address(market.country && markets && market.country !== markets.primaryCountry && isPagePath(path) ? marketPath(market.country, path) : path),
+          address: (path) =>
+            address(
+              market.country && markets && market.country !== markets.primaryCountry && isPagePath(path)
+                ? marketPath(market.country, path)
+                : path,
+            ),
           // Read only by a page that shows its product: the error page, drawn when the
           // configuration is what failed, must not ask for it. Where it ships is Shopify's
           // answer, asked with the product.
@@ -127,10 +150,19 @@ async function render(c: Context<AppEnv>, name: PageName, meta: PageMeta): Promi
     status: meta.status,
     shared: market.shared,
     ...(handle !== undefined && {
-      product: handle === null ? fulfilled<ProductLookup>({ result: { status: 'missing' } }) : loadProduct(c, handle, market.country),
+      product:
+        handle === null
+          ? fulfilled<ProductLookup>({ result: { status: 'missing' } })
+          : loadProduct(c, handle, market.country),
       // 503 when Shopify could not be asked, so the edge may serve its last good copy (stale-if-error).
       statusFor: ({ result, retryAfterSeconds }: ProductLookup) =>
-        result.status === 'found' ? 200 : result.status === 'missing' ? (meta.missingStatus ?? 404) : retryAfterSeconds ? 429 : 503,
+        result.status === 'found'
+          ? 200
+          : result.status === 'missing'
+            ? (meta.missingStatus ?? 404)
+            : retryAfterSeconds
+              ? 429
+              : 503,
       cacheTags: handle === null ? [] : [productTag(handle)],
       deadlineMs: readConfig(c.env).renderDeadlineMs,
     }),
@@ -146,26 +178,42 @@ for (const [name, page] of Object.entries(PAGES) as [PageName, (typeof PAGES)[Pa
   pages.get(`/:market{en-[a-z]{2}}${page.path === '/' ? '' : page.path}`, handler)
 }
 
-
 /** The paths each page lists, on SHOP_ORIGIN. */
 pages.get('/sitemap.xml', async (c) => {
   const metas = await Promise.all((Object.keys(PAGES) as PageName[]).map(metaOf))
   const address = addressOn(c)
-  const urls = metas.flatMap((meta) => meta.sitemap ?? []).map((path) => `<url><loc>${address(path)}</loc></url>`).join('')
+  const urls = metas
+    .flatMap((meta) => meta.sitemap ?? [])
+    .map((path) => `<url><loc>${address(path)}</loc></url>`)
+    .join('')
   // Kept like a page (render/cache-policy.ts): the same for everyone, purged with the pages,
   // and with the product it lists, whose webhook purges it too.
   settle(c, { status: 200, complete: true, tags: [productTag(LANDING_PRODUCT_HANDLE)] })
-  return c.body(`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`, 200, {
-    'Content-Type': 'application/xml; charset=utf-8',
-  })
+  return c.body(
+    `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`,
+    200,
+    {
+      'Content-Type': 'application/xml; charset=utf-8',
+    },
+  )
 })
 
 /** Crawlers: everywhere but the doors that make carts, and where the sitemap is (on SHOP_ORIGIN, as the protocol wants it absolute). */
 pages.get('/robots.txt', (c) => {
   settle(c, { status: 200, complete: true, tags: [] })
   const disallowed = ['/checkout', '/cart/', '/buy/', '/discount/', '/api/']
-  return c.text(['User-agent: *', 'Allow: /', ...disallowed.map((path) => `Disallow: ${path}`), '', `Sitemap: ${addressOn(c)('/sitemap.xml')}`, ''].join('\n'))
+  return c.text(
+    [
+      'User-agent: *',
+      'Allow: /',
+      ...disallowed.map((path) => `Disallow: ${path}`),
+      '',
+      `Sitemap: ${addressOn(c)('/sitemap.xml')}`,
+      '',
+    ].join('\n'),
+  )
 })
 
-export const renderNotFound = async (c: Context<AppEnv>): Promise<Response> => render(c, 'not-found', await metaOf('not-found'))
+export const renderNotFound = async (c: Context<AppEnv>): Promise<Response> =>
+  render(c, 'not-found', await metaOf('not-found'))
 export const renderError = async (c: Context<AppEnv>) => render(c, 'error', await metaOf('error'))

@@ -19,14 +19,16 @@ export const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
  */
 export function refusals(crossSite: string): ErrorHandler<AppEnv> {
   return (error, c) => {
-    if (error instanceof HTTPException && error.status === 400 && /JSON/.test(error.message)) return c.json({ error: 'Request body is not valid JSON' }, 400)
+    if (error instanceof HTTPException && error.status === 400 && /JSON/.test(error.message))
+      return c.json({ error: 'Request body is not valid JSON' }, 400)
     if (error instanceof HTTPException && error.status === 403) return c.json({ error: crossSite }, 403)
     throw error
   }
 }
 
 /** A body over `maxSize` bytes is a 413 that says the limit. */
-export const limitBody = (maxSize: number) => bodyLimit({ maxSize, onError: (c) => c.json({ error: `Request body is larger than ${maxSize} bytes` }, 413) })
+export const limitBody = (maxSize: number) =>
+  bodyLimit({ maxSize, onError: (c) => c.json({ error: `Request body is larger than ${maxSize} bytes` }, 413) })
 
 /** zod's first ten issues, each as the field's path and what is wrong with it. */
 export function issuesOf(error: z.core.$ZodError): { path: string; message: string }[] {

@@ -32,13 +32,24 @@ async function markdown(c: Context<AppEnv>) {
   const country = marketed && marketed.country !== 'ZZ' ? marketed.country : null
   const config = readConfig(c.env)
   try {
-    const { product, markets } = await readProduct({ env: c.env, config, buyerIp: c.req.header('CF-Connecting-IP'), requestId: c.get('requestId') }, handle, country)
+    const { product, markets } = await readProduct(
+      { env: c.env, config, buyerIp: c.req.header('CF-Connecting-IP'), requestId: c.get('requestId') },
+      handle,
+      country,
+    )
     if (!product) return missing(c, handle)
     const market = pageMarket(country, markets, product)
     settle(c, { status: 200, complete: true, tags: [productTag(handle)] })
     c.header('Content-Type', 'text/markdown; charset=utf-8')
-    const at = (path: string) => new URL(country && !market.primary ? marketPath(country, path) : path, config.shopOrigin).toString()
-    return c.body(write(product, { pageUrl: at(`/product/${handle}`), origin: config.shopOrigin, where: market.primary ? null : market.name }))
+    const at = (path: string) =>
+      new URL(country && !market.primary ? marketPath(country, path) : path, config.shopOrigin).toString()
+    return c.body(
+      write(product, {
+        pageUrl: at(`/product/${handle}`),
+        origin: config.shopOrigin,
+        where: market.primary ? null : market.name,
+      }),
+    )
   } catch (error) {
     log(c, 'error', 'product markdown failed', { handle, error })
     c.header('Cache-Control', 'no-store')
@@ -54,7 +65,10 @@ function missing(c: Context<AppEnv>, handle: string) {
 /** A table cell's text: no pipe or line break may end the cell early. */
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ')
 
-function write(product: Product, { pageUrl, origin, where }: { pageUrl: string; origin: string; where: string | null }): string {
+function write(
+  product: Product,
+  { pageUrl, origin, where }: { pageUrl: string; origin: string; where: string | null },
+): string {
   const price = product.variants[0]?.price ?? product.priceRange.minVariantPrice
   const available = product.variants.some((variant) => variant.availableForSale)
   const permalink = (id: string, quantity: number) => `${origin}/cart/${id.split('/').pop()}:${quantity}`

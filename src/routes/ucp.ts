@@ -49,7 +49,11 @@ export const ucpProfile = new Hono<AppEnv>()
     }
     let upstream: Response
     try {
-      upstream = await fetch(`${storefront.origin}${UCP_PATH}`, { headers: asked, redirect: 'manual', signal: AbortSignal.timeout(storefront.timeoutMs) })
+      upstream = await fetch(`${storefront.origin}${UCP_PATH}`, {
+        headers: asked,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(storefront.timeoutMs),
+      })
     } catch (error) {
       log(c, 'error', 'UCP profile not fetched', { error })
       return failed(c, 502)
@@ -58,12 +62,17 @@ export const ucpProfile = new Hono<AppEnv>()
     if (upstream.status === 304) return new Response(null, { status: 304, headers: passedOn(upstream, cacheControl) })
     if (upstream.status >= 300 && upstream.status < 400) {
       await upstream.body?.cancel()
-      log(c, 'error', 'UCP profile redirected by Shopify: not followed', { status: upstream.status, location: upstream.headers.get('Location') })
+      log(c, 'error', 'UCP profile redirected by Shopify: not followed', {
+        status: upstream.status,
+        location: upstream.headers.get('Location'),
+      })
       return failed(c, 502)
     }
     if (!upstream.ok) {
       await upstream.body?.cancel()
-      log(c, upstream.status === 404 ? 'warn' : 'error', 'UCP profile not served by Shopify', { status: upstream.status })
+      log(c, upstream.status === 404 ? 'warn' : 'error', 'UCP profile not served by Shopify', {
+        status: upstream.status,
+      })
       // A store without a profile has none here either; any other failure is Shopify's.
       return failed(c, upstream.status === 404 ? 404 : 502)
     }
@@ -96,13 +105,32 @@ function passedOn(upstream: Response, cacheControl: string): Headers {
 
 function failed(c: Context<AppEnv>, status: 404 | 502) {
   c.header('Cache-Control', 'no-store')
-  return c.json({ error: status === 404 ? 'This store publishes no UCP profile' : 'The store’s UCP profile could not be fetched from Shopify' }, status)
+  return c.json(
+    {
+      error:
+        status === 404
+          ? 'This store publishes no UCP profile'
+          : 'The store’s UCP profile could not be fetched from Shopify',
+    },
+    status,
+  )
 }
 
 export const UCP_MCP_PATH = '/api/ucp/mcp'
 
 /** The request headers an agent's UCP call over MCP needs at Shopify: the body's type, and UCP's own. */
-const MCP_PASSED = ['Content-Type', 'Accept', 'MCP-Protocol-Version', 'UCP-Agent', 'Request-Id', 'Idempotency-Key', 'Request-Signature', 'Signature', 'Signature-Input', 'Content-Digest']
+const MCP_PASSED = [
+  'Content-Type',
+  'Accept',
+  'MCP-Protocol-Version',
+  'UCP-Agent',
+  'Request-Id',
+  'Idempotency-Key',
+  'Request-Signature',
+  'Signature',
+  'Signature-Input',
+  'Content-Digest',
+]
 /** Far above a JSON-RPC call for one cart: a bigger body is refused before Shopify is asked. */
 const MCP_MAX_BODY_BYTES = 64 * 1024
 
@@ -115,32 +143,40 @@ const MCP_MAX_BODY_BYTES = 64 * 1024
  * held to the Storefront rate limit, since every call costs one at Shopify.
  */
 export const ucpMcp = new Hono<AppEnv>()
-  .post('/', limitPerClient('STOREFRONT_RATE_LIMITER', 'Too many requests; please try again in a minute'), limitBody(MCP_MAX_BODY_BYTES), async (c) => {
-    const { storefront } = readConfig(c.env)
-    const headers = new Headers()
-    for (const name of MCP_PASSED) {
-      const value = c.req.header(name)
-      if (value) headers.set(name, value)
-    }
-    let upstream: Response
-    try {
-      upstream = await fetch(`${storefront.origin}${UCP_MCP_PATH}`, {
-        method: 'POST',
-        headers,
-        body: await c.req.arrayBuffer(),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(storefront.timeoutMs),
-      })
-    } catch (error) {
-      log(c, 'error', 'UCP MCP call not passed to Shopify', { error })
-      c.header('Cache-Control', 'private, no-store')
-      return c.json({ jsonrpc: '2.0', error: { code: -32603, message: 'The store could not be reached' }, id: null }, 502)
-    }
-    const answer = new Headers({ 'Cache-Control': 'private, no-store' })
-    const type = upstream.headers.get('Content-Type')
-    if (type) answer.set('Content-Type', type)
-    return new Response(upstream.body, { status: upstream.status, headers: answer })
-  })
+  .post(
+    '/',
+    limitPerClient('STOREFRONT_RATE_LIMITER', 'Too many requests; please try again in a minute'),
+    limitBody(MCP_MAX_BODY_BYTES),
+    async (c) => {
+      const { storefront } = readConfig(c.env)
+      const headers = new Headers()
+      for (const name of MCP_PASSED) {
+        const value = c.req.header(name)
+        if (value) headers.set(name, value)
+      }
+      let upstream: Response
+      try {
+        upstream = await fetch(`${storefront.origin}${UCP_MCP_PATH}`, {
+          method: 'POST',
+          headers,
+          body: await c.req.arrayBuffer(),
+          redirect: 'manual',
+          signal: AbortSignal.timeout(storefront.timeoutMs),
+        })
+      } catch (error) {
+        log(c, 'error', 'UCP MCP call not passed to Shopify', { error })
+        c.header('Cache-Control', 'private, no-store')
+        return c.json(
+          { jsonrpc: '2.0', error: { code: -32603, message: 'The store could not be reached' }, id: null },
+          502,
+        )
+      }
+      const answer = new Headers({ 'Cache-Control': 'private, no-store' })
+      const type = upstream.headers.get('Content-Type')
+      if (type) answer.set('Content-Type', type)
+      return new Response(upstream.body, { status: upstream.status, headers: answer })
+    },
+  )
   .all('/', (c) => {
     c.header('Allow', 'POST')
     c.header('Cache-Control', 'private, no-store')

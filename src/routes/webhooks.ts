@@ -10,20 +10,31 @@ import { productStore } from '../product/read-product'
 import type { DeliveryClaim } from '../product/product-store'
 import { sleep } from '../sleep'
 import { WEBHOOK_WORK_BUDGET_MS } from '../wait-until'
-import { followLaggingEdit, LATE_PURGE_RETRIES_MS, PURGE_RETRIES_MS, refreshAndPurge, type EditOutcome, type EditSteps } from '../product/product-edit'
+import {
+  followLaggingEdit,
+  LATE_PURGE_RETRIES_MS,
+  PURGE_RETRIES_MS,
+  refreshAndPurge,
+  type EditOutcome,
+  type EditSteps,
+} from '../product/product-edit'
 
 // What the shop reads of Shopify's products/update body (the body is signed, unlike the
 // headers): the handle, and when the product was updated.
 const productUpdate = z.object({
   handle: z.string().min(1).max(255),
-  updated_at: z.iso.datetime({ offset: true }).transform((at) => Date.parse(at)).nullish(),
+  updated_at: z.iso
+    .datetime({ offset: true })
+    .transform((at) => Date.parse(at))
+    .nullish(),
 })
 
 /** A body's SHA-256, hex: how a replay at the same second is told from a second edit. */
 async function digestOf(body: ArrayBuffer): Promise<string> {
-  return [...new Uint8Array(await crypto.subtle.digest('SHA-256', body))].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+  return [...new Uint8Array(await crypto.subtle.digest('SHA-256', body))]
+    .map((byte) => byte.toString(16).padStart(2, '0'))
+    .join('')
 }
-
 
 /** How far ahead of the Worker's clock a body's `updated_at` may be before it is a clock error. */
 const FUTURE_TOLERANCE_MS = 24 * 60 * 60_000
@@ -40,7 +51,13 @@ async function signedByShopify(secret: string, body: ArrayBuffer, signature: str
   } catch {
     return false
   }
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify'])
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['verify'],
+  )
   return crypto.subtle.verify('HMAC', key, expected, body)
 }
 
@@ -76,7 +93,8 @@ export const webhooks = new Hono<AppEnv>().post(
     }
     const deliveryId = c.req.header('X-Shopify-Webhook-Id')
     if (!deliveryId) return c.json({ error: 'Webhook has no X-Shopify-Webhook-Id' }, 400)
-    if (!DELIVERY_ID.test(deliveryId)) return c.json({ error: 'X-Shopify-Webhook-Id must be 1 to 64 letters, digits or dashes' }, 400)
+    if (!DELIVERY_ID.test(deliveryId))
+      return c.json({ error: 'X-Shopify-Webhook-Id must be 1 to 64 letters, digits or dashes' }, 400)
     let payload: unknown
     try {
       payload = JSON.parse(new TextDecoder().decode(body))
@@ -90,7 +108,11 @@ export const webhooks = new Hono<AppEnv>().post(
     // A body dated ahead is no edit of Shopify's: a clock gone wrong, or a forged date that would
     // otherwise make every real edit until then 'not newer' and leave the page stale.
     if (parsed.data.updated_at && parsed.data.updated_at > Date.now() + FUTURE_TOLERANCE_MS) {
-      log(c, 'error', 'webhook refused: updated_at is in the future (a clock error)', { handle, deliveryId, updatedAt: new Date(parsed.data.updated_at).toISOString() })
+      log(c, 'error', 'webhook refused: updated_at is in the future (a clock error)', {
+        handle,
+        deliveryId,
+        updatedAt: new Date(parsed.data.updated_at).toISOString(),
+      })
       return c.json({ error: 'updated_at is more than a day in the future' }, 400)
     }
     const store = productStore(c.env, config, handle)
@@ -114,13 +136,18 @@ export const webhooks = new Hono<AppEnv>().post(
     const started = Date.now()
     const steps: EditSteps = {
       refresh: () => store.refreshNow(handle),
-      purge: async (retryDelaysMs, step) => (await purgePages(c, [productTag(handle)], retryDelaysMs, { handle, step })) !== 'failed',
+      purge: async (retryDelaysMs, step) =>
+        (await purgePages(c, [productTag(handle)], retryDelaysMs, { handle, step })) !== 'failed',
       log: (level, message, fields) => log(c, level, message, { handle, deliveryId, ...fields }),
       sleep,
       now: Date.now,
     }
     // Work after the answer ends before waitUntil does (30 s after the answer; docs: "Context (ctx)").
-    const follow = (first: EditOutcome) => followLaggingEdit(steps, first, { delayMs: config.webhook.refetchDelayMs, deadline: started + WEBHOOK_WORK_BUDGET_MS })
+    const follow = (first: EditOutcome) =>
+      followLaggingEdit(steps, first, {
+        delayMs: config.webhook.refetchDelayMs,
+        deadline: started + WEBHOOK_WORK_BUDGET_MS,
+      })
 
     let wait: number | null
     try {
@@ -145,7 +172,11 @@ export const webhooks = new Hono<AppEnv>().post(
     if (!now) {
       // Not handled: forget the delivery, so Shopify's retry of it acts again.
       log(c, 'error', 'webhook delivery not handled: pages not purged', { handle, deliveryId })
-      await store.releaseDelivery(deliveryId, digest).catch((error: unknown) => log(c, 'error', 'webhook delivery could not be forgotten', { handle, deliveryId, error }))
+      await store
+        .releaseDelivery(deliveryId, digest)
+        .catch((error: unknown) =>
+          log(c, 'error', 'webhook delivery could not be forgotten', { handle, deliveryId, error }),
+        )
       return c.json({ error: 'The pages could not be purged; retry the delivery' }, 503)
     }
     // Shopify already shows the edit: its data did not lag, so no second call is needed.

@@ -10,7 +10,13 @@ export type CartLineInput = { merchandiseId: string; quantity: number }
 export type CartExtras = { discountCodes?: string[]; note?: string; attributes?: { key: string; value: string }[] }
 
 /** The hosted cart as Shopify created it: docs/product.md's fields ('The cart'), its lines flattened. */
-export type CreatedCart = { id: string; checkoutUrl: string; totalQuantity: number; totalAmount: Money; lines: CartLineInput[] }
+export type CreatedCart = {
+  id: string
+  checkoutUrl: string
+  totalQuantity: number
+  totalAmount: Money
+  lines: CartLineInput[]
+}
 
 // The cart is made in the shopper's market: `buyerIdentity.countryCode` sets its country, and
 // so its currency and the checkout's shipping, and `@inContext` prices the answer there.
@@ -62,7 +68,9 @@ const cartCreateData = z.object({
           checkoutUrl: z.string().nullish(),
           totalQuantity: z.number().int(),
           cost: z.object({ totalAmount: z.object({ amount: z.string(), currencyCode: z.string() }) }),
-          lines: z.object({ nodes: z.array(z.object({ quantity: z.number().int(), merchandise: z.object({ id: z.string() }) })) }),
+          lines: z.object({
+            nodes: z.array(z.object({ quantity: z.number().int(), merchandise: z.object({ id: z.string() }) })),
+          }),
         })
         .nullable(),
       userErrors: z.array(z.object({ field: z.array(z.string()).nullable(), message: z.string() })),
@@ -86,7 +94,12 @@ export function withOnlineStoreChannel(checkoutUrl: string): string {
 export async function createCart(
   config: StorefrontConfig,
   lines: CartLineInput[],
-  { buyerIp, country, language, extras = {} }: { buyerIp?: string | null; country?: string | null; language?: string | null; extras?: CartExtras } = {},
+  {
+    buyerIp,
+    country,
+    language,
+    extras = {},
+  }: { buyerIp?: string | null; country?: string | null; language?: string | null; extras?: CartExtras } = {},
 ): Promise<CreatedCart> {
   const data = await storefrontFetch(config, {
     query: CART_CREATE_MUTATION,
@@ -121,7 +134,10 @@ export async function createCart(
 
 /** How many of each variant the lines add up to, in the order each variant first appears. */
 export function quantityByVariant(lines: CartLineInput[]): Map<string, number> {
-  return lines.reduce((map, line) => map.set(line.merchandiseId, (map.get(line.merchandiseId) ?? 0) + line.quantity), new Map<string, number>())
+  return lines.reduce(
+    (map, line) => map.set(line.merchandiseId, (map.get(line.merchandiseId) ?? 0) + line.quantity),
+    new Map<string, number>(),
+  )
 }
 
 /**
@@ -129,10 +145,17 @@ export function quantityByVariant(lines: CartLineInput[]): Map<string, number> {
  * that sold out, or lower a quantity to what is in stock): one entry per variant, empty when
  * the two agree.
  */
-export function differingLines(sent: CartLineInput[], created: CartLineInput[]): { merchandiseId: string; sent: number; created: number }[] {
+export function differingLines(
+  sent: CartLineInput[],
+  created: CartLineInput[],
+): { merchandiseId: string; sent: number; created: number }[] {
   const [asSent, asCreated] = [quantityByVariant(sent), quantityByVariant(created)]
   return [...new Set([...asSent.keys(), ...asCreated.keys()])]
-    .map((merchandiseId) => ({ merchandiseId, sent: asSent.get(merchandiseId) ?? 0, created: asCreated.get(merchandiseId) ?? 0 }))
+    .map((merchandiseId) => ({
+      merchandiseId,
+      sent: asSent.get(merchandiseId) ?? 0,
+      created: asCreated.get(merchandiseId) ?? 0,
+    }))
     .filter((line) => line.sent !== line.created)
 }
 

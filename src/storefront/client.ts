@@ -88,7 +88,8 @@ export async function storefrontFetch<T>(config: StorefrontConfig, request: Stor
 }
 
 async function readCapped(response: Response): Promise<string> {
-  const oversized = () => new StorefrontError(`Shopify answered with more than ${MAX_ANSWER_BYTES} bytes`, 'shape', response.status)
+  const oversized = () =>
+    new StorefrontError(`Shopify answered with more than ${MAX_ANSWER_BYTES} bytes`, 'shape', response.status)
   if (Number(response.headers.get('Content-Length')) > MAX_ANSWER_BYTES) {
     await response.body?.cancel()
     throw oversized()

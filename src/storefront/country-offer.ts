@@ -44,8 +44,18 @@ const countryOfferData = z.object({
 /** The prices of one product in one country; null when the shop has no such product there. */
 export type CountryOffer = { minVariantPrice: Money; prices: Record<string, Money> }
 
-export async function fetchCountryOffer(config: StorefrontConfig, handle: string, country: string, buyerIp?: string | null): Promise<CountryOffer | null> {
-  const data = await storefrontFetch(config, { query: COUNTRY_OFFER_QUERY, variables: { handle, country }, data: countryOfferData, buyerIp })
+export async function fetchCountryOffer(
+  config: StorefrontConfig,
+  handle: string,
+  country: string,
+  buyerIp?: string | null,
+): Promise<CountryOffer | null> {
+  const data = await storefrontFetch(config, {
+    query: COUNTRY_OFFER_QUERY,
+    variables: { handle, country },
+    data: countryOfferData,
+    buyerIp,
+  })
   if (!data.product) return null
   return {
     minVariantPrice: data.product.priceRange.minVariantPrice,
@@ -61,6 +71,8 @@ export function priceIn(product: Product, offer: CountryOffer): Product {
   return {
     ...product,
     priceRange: { minVariantPrice: offer.minVariantPrice },
-    variants: product.variants.flatMap((variant) => (offer.prices[variant.id] ? [{ ...variant, price: offer.prices[variant.id]! }] : [])),
+    variants: product.variants.flatMap((variant) =>
+      offer.prices[variant.id] ? [{ ...variant, price: offer.prices[variant.id]! }] : [],
+    ),
   }
 }

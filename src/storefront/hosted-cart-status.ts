@@ -15,7 +15,16 @@ export const CART_STATUS_QUERY = /* GraphQL */ `
 const cartStatusData = z.object({ cart: z.object({ id: z.string(), totalQuantity: z.number().int() }).nullable() })
 
 /** 'open' while Shopify still has the hosted cart; 'gone' once it was bought or expired. */
-export async function fetchCartStatus(config: StorefrontConfig, cartId: string, buyerIp?: string | null): Promise<'open' | 'gone'> {
-  const data = await storefrontFetch(config, { query: CART_STATUS_QUERY, variables: { id: cartId }, data: cartStatusData, buyerIp })
+export async function fetchCartStatus(
+  config: StorefrontConfig,
+  cartId: string,
+  buyerIp?: string | null,
+): Promise<'open' | 'gone'> {
+  const data = await storefrontFetch(config, {
+    query: CART_STATUS_QUERY,
+    variables: { id: cartId },
+    data: cartStatusData,
+    buyerIp,
+  })
   return data.cart ? 'open' : 'gone'
 }

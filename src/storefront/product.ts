@@ -93,14 +93,25 @@ export const PRODUCT_QUERY = /* GraphQL */ `
 
 const money = z.object({ amount: z.string(), currencyCode: z.string() })
 const size = z.number().int().positive().nullable()
-const imageData = z.object({ url: z.url(), altText: z.string().nullable(), width: size, height: size, thumbhash: z.string().max(100).nullable() })
+const imageData = z.object({
+  url: z.url(),
+  altText: z.string().nullable(),
+  width: size,
+  height: size,
+  thumbhash: z.string().max(100).nullable(),
+})
 
 const shopMarketsData = {
   shop: z.object({ shipsToCountries: z.array(z.string()) }),
   localization: z.object({
     country: z.object({ isoCode: z.string() }),
     availableCountries: z.array(
-      z.object({ isoCode: z.string(), name: z.string(), currency: z.object({ isoCode: z.string() }), availableLanguages: z.array(z.object({ isoCode: z.string() })) }),
+      z.object({
+        isoCode: z.string(),
+        name: z.string(),
+        currency: z.object({ isoCode: z.string() }),
+        availableLanguages: z.array(z.object({ isoCode: z.string() })),
+      }),
     ),
   }),
 }
@@ -154,8 +165,14 @@ export function reshapeProduct({ updatedAt: _, ...product }: NonNullable<Product
   return {
     ...product,
     images: product.images.nodes.map(reshapeImage),
-    options: product.options.map(({ name, optionValues }) => ({ name, values: optionValues.map((value) => value.name) })),
-    variants: product.variants.nodes.map((variant) => ({ ...variant, image: variant.image && reshapeImage(variant.image) })),
+    options: product.options.map(({ name, optionValues }) => ({
+      name,
+      values: optionValues.map((value) => value.name),
+    })),
+    variants: product.variants.nodes.map((variant) => ({
+      ...variant,
+      image: variant.image && reshapeImage(variant.image),
+    })),
   }
 }
 
@@ -169,7 +186,16 @@ export function averageColour(thumbhash: string): string | null {
     const bytes = Uint8Array.from(atob(thumbhash), (c) => c.charCodeAt(0))
     if (bytes.length < 5) return null
     const { r, g, b } = thumbHashToAverageRGBA(bytes)
-    return '#' + [r, g, b].map((v) => Math.round(Math.min(1, Math.max(0, v)) * 255).toString(16).padStart(2, '0')).join('')
+    return (
+      '#' +
+      [r, g, b]
+        .map((v) =>
+          Math.round(Math.min(1, Math.max(0, v)) * 255)
+            .toString(16)
+            .padStart(2, '0'),
+        )
+        .join('')
+    )
   } catch {
     return null
   }
@@ -198,7 +224,12 @@ export async function fetchProduct(
   handle: string,
   buyerIp?: string | null,
 ): Promise<{ product: Product | null; markets: ShopMarkets; updatedAt: number | null }> {
-  const data = await storefrontFetch(config, { query: PRODUCT_QUERY, variables: { handle }, data: productData, buyerIp })
+  const data = await storefrontFetch(config, {
+    query: PRODUCT_QUERY,
+    variables: { handle },
+    data: productData,
+    buyerIp,
+  })
   return {
     product: data.product ? reshapeProduct(data.product) : null,
     markets: reshapeMarkets(data),

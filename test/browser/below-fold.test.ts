@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { SIZES } from './browser'
-import { visit, useShopInChromium } from './shop-in-chromium'
+import { visit, setUpShopInChromium } from './shop-in-chromium'
 
-useShopInChromium()
+setUpShopInChromium()
 
 // The parts of a page whose rendering waits until they come near the screen (`below-fold-*`,
 // uno.config.ts) are taken to be as tall as their class says until then. A figure far from the
@@ -31,29 +31,44 @@ describe.each(SIZES)('on a %s', (_, viewport) => {
       await frame()
       return { before, after: document.documentElement.scrollHeight }
     })
-    expect(Math.abs(after - before), `${before} px tall at first, ${after} px at the foot`).toBeLessThanOrEqual(STEADY_WITHIN_PX)
+    expect(Math.abs(after - before), `${before} px tall at first, ${after} px at the foot`).toBeLessThanOrEqual(
+      STEADY_WITHIN_PX,
+    )
     await context.close()
   })
 
-  test.each(PAGES)('each part of %s that renders only when near is assumed within a fifth of its real content height', async (path, parts) => {
-    const { page, context } = await visit(path, viewport)
-    const heights = await page.evaluate(async () => {
-      const skipping = [...document.querySelectorAll<HTMLElement>('body *')].filter((element) => getComputedStyle(element).contentVisibility === 'auto')
-      const measured = []
-      for (const element of skipping) {
-        element.scrollIntoView({ block: 'start' })
-        await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)))
-        const assumed = getComputedStyle(element).containIntrinsicHeight
-        // contain-intrinsic-size stands for the content box: padding and borders come on top.
-        const style = getComputedStyle(element)
-        const edges = ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'] as const
-        const real = element.getBoundingClientRect().height - edges.reduce((sum, edge) => sum + parseFloat(style[edge]), 0)
-        measured.push({ part: element.getAttribute('aria-labelledby') ?? element.tagName, real, assumed: Number(/(\d+(?:\.\d+)?)px/.exec(assumed)?.[1]) })
-      }
-      return measured
-    })
-    expect(heights.length).toBe(parts)
-    for (const { part, real, assumed } of heights) expect(Math.abs(assumed - real) / real, `${part}: assumed ${assumed} px, ${real} px tall`).toBeLessThanOrEqual(0.2)
-    await context.close()
-  })
+  test.each(PAGES)(
+    'each part of %s that renders only when near is assumed within a fifth of its real content height',
+    async (path, parts) => {
+      const { page, context } = await visit(path, viewport)
+      const heights = await page.evaluate(async () => {
+        const skipping = [...document.querySelectorAll<HTMLElement>('body *')].filter(
+          (element) => getComputedStyle(element).contentVisibility === 'auto',
+        )
+        const measured = []
+        for (const element of skipping) {
+          element.scrollIntoView({ block: 'start' })
+          await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)))
+          const assumed = getComputedStyle(element).containIntrinsicHeight
+          // contain-intrinsic-size stands for the content box: padding and borders come on top.
+          const style = getComputedStyle(element)
+          const edges = ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'] as const
+          const real =
+            element.getBoundingClientRect().height - edges.reduce((sum, edge) => sum + parseFloat(style[edge]), 0)
+          measured.push({
+            part: element.getAttribute('aria-labelledby') ?? element.tagName,
+            real,
+            assumed: Number(/(\d+(?:\.\d+)?)px/.exec(assumed)?.[1]),
+          })
+        }
+        return measured
+      })
+      expect(heights.length).toBe(parts)
+      for (const { part, real, assumed } of heights)
+        expect(Math.abs(assumed - real) / real, `${part}: assumed ${assumed} px, ${real} px tall`).toBeLessThanOrEqual(
+          0.2,
+        )
+      await context.close()
+    },
+  )
 })

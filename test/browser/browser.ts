@@ -24,7 +24,11 @@ export type Watched = {
  * A page whose console errors, uncaught exceptions and React hydration complaints are
  * collected, so a test can assert there were none.
  */
-export async function openPage(browser: Browser, viewport: { width: number; height: number }, init?: (context: BrowserContext) => Promise<unknown>): Promise<Watched> {
+export async function openPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  init?: (context: BrowserContext) => Promise<unknown>,
+): Promise<Watched> {
   // The shop's Content-Security-Policy is enforced: a page that needs more fails here.
   const context = await browser.newContext({ viewport })
   if (init) await init(context)
@@ -53,7 +57,9 @@ export function watchEveryPage(browser: Browser) {
 export function unexpectedProblems(): string[] {
   const pages = [...pagesOfThisTest.values()]
   pagesOfThisTest.clear()
-  return pages.flatMap((watched) => watched.problems.filter((problem) => !watched.expected.some((pattern) => pattern.test(problem))))
+  return pages.flatMap((watched) =>
+    watched.problems.filter((problem) => !watched.expected.some((pattern) => pattern.test(problem))),
+  )
 }
 
 export function watch(page: Page, context: BrowserContext): Watched {
@@ -66,7 +72,8 @@ export function watch(page: Page, context: BrowserContext): Watched {
     consoleLines.push(`${message.type()}: ${text}`)
     // With the address it is about, so a test can tell the page's own 404 from a missing picture's.
     const about = message.location().url
-    if (message.type() === 'error' || /hydrat|Content Security Policy/i.test(text)) problems.push(`${message.type()}: ${text}${about ? ` (${about})` : ''}`)
+    if (message.type() === 'error' || /hydrat|Content Security Policy/i.test(text))
+      problems.push(`${message.type()}: ${text}${about ? ` (${about})` : ''}`)
   })
   // A test's init script also runs in the blank page a new tab starts as, where there is
   // no storage to touch: that is the test's, not the shop's.
@@ -79,7 +86,9 @@ export function watch(page: Page, context: BrowserContext): Watched {
 /** axe-core on the page as it stands; returns the violations, which tests expect to be none. */
 export async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource) // through the DevTools protocol, which the page's CSP does not govern
-  const result = (await page.evaluate(() => (window as unknown as { axe: { run: () => Promise<unknown> } }).axe.run())) as {
+  const result = (await page.evaluate(() =>
+    (window as unknown as { axe: { run: () => Promise<unknown> } }).axe.run(),
+  )) as {
     violations: { id: string; help: string; nodes: { target: string[] }[] }[]
   }
   return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
@@ -96,7 +105,16 @@ export async function screenshot(page: Page, name: string) {
     }
     scrollTo(0, 0)
   })
-  await page.waitForFunction(() => [...document.images].filter((img) => img.loading === 'lazy' && img.getBoundingClientRect().height > 0).every((img) => img.complete), undefined, { timeout: 5_000 }).catch(() => {})
+  await page
+    .waitForFunction(
+      () =>
+        [...document.images]
+          .filter((img) => img.loading === 'lazy' && img.getBoundingClientRect().height > 0)
+          .every((img) => img.complete),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => {})
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true })
 }
 

@@ -1,53 +1,82 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { blanket } from '../../storefront-double/catalog'
 import { axeViolations, DESKTOP, expectClean, hydrated, openPage, PHONE } from './browser'
-import { shop, browser, visit, openWithDeferredCodeHeld, useShopInChromium } from './shop-in-chromium'
+import { shop, browser, visit, openWithDeferredCodeHeld, setUpShopInChromium } from './shop-in-chromium'
 
-useShopInChromium()
+setUpShopInChromium()
 
 describe('carousels', () => {
   // Splide mounts when a carousel's first move is due, its interval (3000 ms for the hero)
   // after it comes on screen once the page is live, or when the shopper reaches for it
   // (client/components/carousel/wake.ts): a poll for it gets that long and the chunk's fetch.
   const MOUNT_MS = 6000
-  const mounted = (page: Page, scope: string) => page.locator(`${scope} .splide.is-initialized, ${scope}.splide.is-initialized`).count()
+  const mounted = (page: Page, scope: string) =>
+    page.locator(`${scope} .splide.is-initialized, ${scope}.splide.is-initialized`).count()
   const activeDot = (page: Page, scope: string) =>
-    page.locator(`${scope} .splide__pagination__page`).evaluateAll((dots) => dots.findIndex((d) => d.classList.contains('is-active')))
+    page
+      .locator(`${scope} .splide__pagination__page`)
+      .evaluateAll((dots) => dots.findIndex((d) => d.classList.contains('is-active')))
   /** Whether screen readers hear each slide ('polite'), as they do once the carousel no longer moves by itself ('off' while it does). */
   const announced = (page: Page, scope: string) => page.locator(`${scope} .splide__track`).getAttribute('aria-live')
   /** The picture on the slide showing now, once it has loaded and is on screen (pictures after the first load as they come next). */
   const shownPicture = (page: Page, scope: string) =>
-    page.locator(`${scope} .splide__slide.is-visible img`).first().evaluate((img: HTMLImageElement) => {
-      const { width, height } = img.getBoundingClientRect()
-      return img.complete && img.naturalWidth > 0 && width > 0 && height > 0 ? img.src.split('/').pop() : null
-    })
+    page
+      .locator(`${scope} .splide__slide.is-visible img`)
+      .first()
+      .evaluate((img: HTMLImageElement) => {
+        const { width, height } = img.getBoundingClientRect()
+        return img.complete && img.naturalWidth > 0 && width > 0 && height > 0 ? img.src.split('/').pop() : null
+      })
 
   test("Splide mounts on the server's markup: its slides, its dots in place of the server's, and the first picture is never replaced", async () => {
     const { page, release } = await openWithDeferredCodeHeld('/')
     const hero = '#hero-carousel'
-    await page.locator(`${hero} img`).first().evaluate((img) => Object.assign(img, { fromServer: true }))
+    await page
+      .locator(`${hero} img`)
+      .first()
+      .evaluate((img) => Object.assign(img, { fromServer: true }))
     // The server's dots, live before Splide's code has come.
     expect(await page.locator(`${hero} .splide__pagination__page`).count()).toBe(5)
     expect(await page.locator(`${hero} .splide__pagination__page`).first().isVisible()).toBe(true)
     expect(await mounted(page, hero)).toBe(0)
     // The second picture is fetched ahead of the first move, without Splide.
-    const second = await page.locator(`${hero} img[data-splide-lazy]`).first().evaluate((img: HTMLImageElement) => img.dataset.splideLazy!.split('/').pop()!)
-    await expect.poll(() => page.evaluate((name) => performance.getEntriesByType('resource').some((entry) => entry.name.includes(name.split('.')[0]!)), second)).toBe(true)
+    const second = await page
+      .locator(`${hero} img[data-splide-lazy]`)
+      .first()
+      .evaluate((img: HTMLImageElement) => img.dataset.splideLazy!.split('/').pop()!)
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (name) => performance.getEntriesByType('resource').some((entry) => entry.name.includes(name.split('.')[0]!)),
+          second,
+        ),
+      )
+      .toBe(true)
     expect(await mounted(page, hero)).toBe(0)
     release()
     await expect.poll(() => mounted(page, hero), { timeout: MOUNT_MS }).toBe(1)
     expect(await page.locator(`${hero} .splide__pagination__page`).count()).toBe(5)
     expect(await page.locator(`${hero} .splide__pagination__page[data-dot]`).count()).toBe(0)
-    expect(await page.locator(`${hero} div.splide__list > div.splide__slide:not(.splide__slide--clone)`).count()).toBe(5)
-    expect(await page.locator(`${hero} .splide__slide:not(.splide__slide--clone) img`).first().evaluate((img) => 'fromServer' in img)).toBe(true)
+    expect(await page.locator(`${hero} div.splide__list > div.splide__slide:not(.splide__slide--clone)`).count()).toBe(
+      5,
+    )
+    expect(
+      await page
+        .locator(`${hero} .splide__slide:not(.splide__slide--clone) img`)
+        .first()
+        .evaluate((img) => 'fromServer' in img),
+    ).toBe(true)
     // Each dot is a tab that controls its slide, a tab panel (a role an <li> may not have, so the slides are <div>s).
-    const controlled = await page.locator(`${hero} .splide__pagination__page`).evaluateAll((dots) => dots.map((dot) => document.getElementById(dot.getAttribute('aria-controls') ?? '')?.getAttribute('role')))
+    const controlled = await page
+      .locator(`${hero} .splide__pagination__page`)
+      .evaluateAll((dots) =>
+        dots.map((dot) => document.getElementById(dot.getAttribute('aria-controls') ?? '')?.getAttribute('role')),
+      )
     expect(controlled).toEqual(Array(5).fill('tabpanel'))
     expect(await axeViolations(page)).toEqual([])
   })
 
-  test("a tap on a dot before Splide has come is held: that picture shows, the carousel stays on it, and the dot keeps the focus", async () => {
+  test('a tap on a dot before Splide has come is held: that picture shows, the carousel stays on it, and the dot keeps the focus', async () => {
     const { page, release, held } = await openWithDeferredCodeHeld('/', { clock: true })
     const hero = '#hero-carousel'
     expect(await mounted(page, hero)).toBe(0)
@@ -83,7 +112,9 @@ describe('carousels', () => {
     const { page } = await visit('/', PHONE)
     const dots = page.locator('[data-testid="hero-carousel"] .splide__pagination__page')
     await expect.poll(() => dots.count(), { timeout: MOUNT_MS }).toBe(5)
-    for (const box of await dots.evaluateAll((all) => all.map((dot) => dot.getBoundingClientRect().toJSON() as DOMRect))) {
+    for (const box of await dots.evaluateAll((all) =>
+      all.map((dot) => dot.getBoundingClientRect().toJSON() as DOMRect),
+    )) {
       expect(box.width).toBeGreaterThanOrEqual(24)
       expect(box.height).toBeGreaterThanOrEqual(24)
     }
@@ -93,7 +124,7 @@ describe('carousels', () => {
     const watched = await openPage(browser, PHONE, (context) => context.clock.install())
     await watched.page.emulateMedia({ reducedMotion: 'reduce' })
     const { page } = watched
-    await page.goto(shop.origin + '/')
+    await page.goto(`${shop.origin}/`)
     await hydrated(page)
     const hero = '[data-testid="hero-carousel"]'
     await page.clock.runFor(4000) // longer than the 3000 ms interval
@@ -105,7 +136,9 @@ describe('carousels', () => {
     await page.locator(`${hero} .splide__pagination__page`).nth(2).click()
     await expect.poll(() => activeDot(page, hero)).toBe(2)
     // Splide's reducedMotion: the list jumps, with no transition.
-    expect(await page.locator(`${hero} .splide__list`).evaluate((list) => getComputedStyle(list).transitionDuration)).toMatch(/^0s$|^$/)
+    expect(
+      await page.locator(`${hero} .splide__list`).evaluate((list) => getComputedStyle(list).transitionDuration),
+    ).toMatch(/^0s$|^$/)
     expectClean(watched)
   })
 
@@ -129,7 +162,7 @@ describe('carousels', () => {
   test('a carousel already moving stops moving by itself once the shopper asks for less motion', async () => {
     const watched = await openPage(browser, PHONE, (context) => context.clock.install())
     const { page } = watched
-    await page.goto(shop.origin + '/')
+    await page.goto(`${shop.origin}/`)
     await hydrated(page)
     const hero = '[data-testid="hero-carousel"]'
     await expect.poll(() => mounted(page, hero), { timeout: MOUNT_MS }).toBe(1)
@@ -159,7 +192,7 @@ describe('carousels', () => {
       })
     })
     const { page } = watched
-    await page.goto(shop.origin + '/')
+    await page.goto(`${shop.origin}/`)
     await hydrated(page)
     const hero = '[data-testid="hero-carousel"]'
     await expect.poll(() => mounted(page, hero), { timeout: MOUNT_MS }).toBe(1)

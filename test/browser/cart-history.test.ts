@@ -1,15 +1,15 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { hydrated, PHONE } from './browser'
-import { shop, visit, badge, drawer, useShopInChromium } from './shop-in-chromium'
+import { shop, visit, badge, drawer, setUpShopInChromium } from './shop-in-chromium'
 
 // Back and Forward with the cart sheet: every step of history does something the shopper sees.
-useShopInChromium()
+setUpShopInChromium()
 
 /** The About page, then the landing page with the sheet opened by an order: the history each test walks. */
 async function sheetOpenedAfterAbout() {
   const { page } = await visit('/about', PHONE)
-  await page.goto(shop.origin + '/')
+  await page.goto(`${shop.origin}/`)
   await hydrated(page)
   await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
   await drawer(page).waitFor()
@@ -25,7 +25,7 @@ describe('the cart sheet in history', () => {
   test('with pop-ups blocked, checkout goes to the hosted checkout in the same tab; Back comes back to the shop, and the next Back leaves it', async () => {
     const { page, context } = await visit('/about', PHONE)
     await page.addInitScript(() => (window.open = () => null))
-    await page.goto(shop.origin + '/')
+    await page.goto(`${shop.origin}/`)
     await hydrated(page)
     await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
     let tabs = 0
@@ -37,10 +37,10 @@ describe('the cart sheet in history', () => {
     expect(await page.locator('#total').textContent()).toBe('$38.00')
     expect(tabs).toBe(0)
     await page.goBack()
-    await page.waitForURL(shop.origin + '/')
+    await page.waitForURL(`${shop.origin}/`)
     await expect.poll(() => badge(page).textContent()).toBe('1')
     await page.goBack()
-    await page.waitForURL(shop.origin + '/about')
+    await page.waitForURL(`${shop.origin}/about`)
   })
 
   test('Forward after the sheet was closed opens it again; Back then closes it, and the next Back leaves', async () => {
@@ -54,7 +54,7 @@ describe('the cart sheet in history', () => {
     await sheetClosed(page)
     expect(new URL(page.url()).pathname).toBe('/')
     await page.goBack()
-    await page.waitForURL(shop.origin + '/about')
+    await page.waitForURL(`${shop.origin}/about`)
   })
 
   test('Back with the cart sheet open closes the sheet and stays on the page; closed, Back leaves as before', async () => {
@@ -69,6 +69,6 @@ describe('the cart sheet in history', () => {
     await page.getByRole('button', { name: 'Close cart' }).click()
     await sheetClosed(page)
     await page.goBack()
-    await page.waitForURL(shop.origin + '/about')
+    await page.waitForURL(`${shop.origin}/about`)
   })
 })

@@ -2,15 +2,15 @@ import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
 import { DESKTOP, expectClean, hydrated, openPage, PHONE } from './browser'
-import { shop, browser, visit, badge, drawer, useShopInChromium } from './shop-in-chromium'
+import { shop, browser, visit, badge, drawer, setUpShopInChromium } from './shop-in-chromium'
 
-useShopInChromium()
+setUpShopInChromium()
 
 describe('the cart, kept in storage', () => {
   test('two tabs changing the cart converge', async () => {
     const first = await visit('/', DESKTOP)
     const second = watchedPage(await first.context.newPage())
-    await second.goto(shop.origin + '/about')
+    await second.goto(`${shop.origin}/about`)
     await hydrated(second)
     await first.page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
     await expect.poll(() => badge(second).textContent()).toBe('1')
@@ -22,13 +22,77 @@ describe('the cart, kept in storage', () => {
   test.each([
     ['not JSON', '{"items": [oops'],
     ['wrong types', JSON.stringify({ items: 'lots', cartId: 5, checkoutUrl: {} })],
-    ['a negative quantity', JSON.stringify({ items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'x', quantity: -4, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'x', handle: 'x', images: [] } }], cartId: null, checkoutUrl: null })],
-    ['a huge quantity', JSON.stringify({ items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'x', quantity: 1e12, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'x', handle: 'x', images: [] } }], cartId: null, checkoutUrl: null })],
-    ['thousands of lines', JSON.stringify({ items: Array.from({ length: 5000 }, (_, i) => ({ variantId: `gid://shopify/ProductVariant/${i}`, variantTitle: 'x', quantity: 1, price: { amount: '1.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'x', handle: 'x', images: [] } })), cartId: null, checkoutUrl: null })],
-    ['a script URL for an image', JSON.stringify({ items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'x', quantity: 1, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'x', handle: 'x', images: [{ url: 'javascript:alert(1)', altText: null }] } }], cartId: null, checkoutUrl: null })],
+    [
+      'a negative quantity',
+      JSON.stringify({
+        items: [
+          {
+            variantId: BLANKET_VARIANT_ID,
+            variantTitle: 'x',
+            quantity: -4,
+            price: { amount: '38.0', currencyCode: 'USD' },
+            selectedOptions: [],
+            product: { title: 'x', handle: 'x', images: [] },
+          },
+        ],
+        cartId: null,
+        checkoutUrl: null,
+      }),
+    ],
+    [
+      'a huge quantity',
+      JSON.stringify({
+        items: [
+          {
+            variantId: BLANKET_VARIANT_ID,
+            variantTitle: 'x',
+            quantity: 1e12,
+            price: { amount: '38.0', currencyCode: 'USD' },
+            selectedOptions: [],
+            product: { title: 'x', handle: 'x', images: [] },
+          },
+        ],
+        cartId: null,
+        checkoutUrl: null,
+      }),
+    ],
+    [
+      'thousands of lines',
+      JSON.stringify({
+        items: Array.from({ length: 5000 }, (_, i) => ({
+          variantId: `gid://shopify/ProductVariant/${i}`,
+          variantTitle: 'x',
+          quantity: 1,
+          price: { amount: '1.0', currencyCode: 'USD' },
+          selectedOptions: [],
+          product: { title: 'x', handle: 'x', images: [] },
+        })),
+        cartId: null,
+        checkoutUrl: null,
+      }),
+    ],
+    [
+      'a script URL for an image',
+      JSON.stringify({
+        items: [
+          {
+            variantId: BLANKET_VARIANT_ID,
+            variantTitle: 'x',
+            quantity: 1,
+            price: { amount: '38.0', currencyCode: 'USD' },
+            selectedOptions: [],
+            product: { title: 'x', handle: 'x', images: [{ url: 'javascript:alert(1)', altText: null }] },
+          },
+        ],
+        cartId: null,
+        checkoutUrl: null,
+      }),
+    ],
   ])('corrupted storage (%s) becomes a clean cart, never a crash', async (_, stored) => {
-    const watched = await openPage(browser, PHONE, (context) => context.addInitScript((value) => localStorage.setItem('shopify-cart', value), stored))
-    await watched.page.goto(shop.origin + '/')
+    const watched = await openPage(browser, PHONE, (context) =>
+      context.addInitScript((value) => localStorage.setItem('shopify-cart', value), stored),
+    )
+    await watched.page.goto(`${shop.origin}/`)
     await hydrated(watched.page)
     await watched.page.getByTestId('cart-button').click()
     await watched.page.getByTestId('cart-empty').waitFor()
@@ -52,7 +116,10 @@ describe('the cart, kept in storage', () => {
     const held = new Promise<void>((resolve) => (read = resolve))
     const hold = { read, asked: false }
     const watched = await openPage(browser, PHONE, async (context) => {
-      await context.addInitScript((value) => localStorage.setItem('shopify-cart', value), JSON.stringify(storedCartOf(2)))
+      await context.addInitScript(
+        (value) => localStorage.setItem('shopify-cart', value),
+        JSON.stringify(storedCartOf(2)),
+      )
       await context.addInitScript(observe)
       await context.route(/stored-cart-.*\.js$/, async (route) => {
         hold.asked = true
@@ -63,16 +130,42 @@ describe('the cart, kept in storage', () => {
     return { watched, hold }
   }
 
-  const storedCartOf = (quantity: number) => ({ items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'x', quantity, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'Square Friends Fleece Blanket', handle: 'toddler-blanket', images: [] } }], cartId: null, checkoutUrl: null })
+  const storedCartOf = (quantity: number) => ({
+    items: [
+      {
+        variantId: BLANKET_VARIANT_ID,
+        variantTitle: 'x',
+        quantity,
+        price: { amount: '38.0', currencyCode: 'USD' },
+        selectedOptions: [],
+        product: { title: 'Square Friends Fleece Blanket', handle: 'toddler-blanket', images: [] },
+      },
+    ],
+    cartId: null,
+    checkoutUrl: null,
+  })
 
   test.each([
     ['nothing stored (a first visit)', null, false],
     ['a stored cart', 2, true],
   ])('with %s, the cart validator is fetched only if there is something to validate', async (_, quantity, fetched) => {
-    const watched = await openPage(browser, PHONE, quantity === null ? undefined : (context) => context.addInitScript((value) => localStorage.setItem('shopify-cart', value), JSON.stringify(storedCartOf(quantity))))
+    const watched = await openPage(
+      browser,
+      PHONE,
+      quantity === null
+        ? undefined
+        : (context) =>
+            context.addInitScript(
+              (value) => localStorage.setItem('shopify-cart', value),
+              JSON.stringify(storedCartOf(quantity)),
+            ),
+    )
     const scripts: string[] = []
-    watched.page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname))
-    await watched.page.goto(shop.origin + '/')
+    watched.page.on(
+      'request',
+      (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname),
+    )
+    await watched.page.goto(`${shop.origin}/`)
     await hydrated(watched.page)
     await watched.page.waitForLoadState('networkidle')
     if (quantity !== null) await expect.poll(() => badge(watched.page).textContent()).toBe(String(quantity))
@@ -81,19 +174,23 @@ describe('the cart, kept in storage', () => {
     // Either way the cart works, and what is added is kept.
     await watched.page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
     await expect.poll(() => badge(watched.page).textContent()).toBe(String((quantity ?? 0) + 1))
-    expect(JSON.parse((await watched.page.evaluate(() => localStorage.getItem('shopify-cart')))!).items[0].quantity).toBe((quantity ?? 0) + 1)
+    expect(
+      JSON.parse((await watched.page.evaluate(() => localStorage.getItem('shopify-cart')))!).items[0].quantity,
+    ).toBe((quantity ?? 0) + 1)
     expectClean(watched)
   })
 
   test('an order tapped before the stored cart is read back is added to it, not lost', async () => {
     // The read is held until the order has landed, as a slow phone network would hold it, whatever the machine.
     const { watched, hold } = await twoStoredReadLater(() => {})
-    await watched.page.goto(shop.origin + '/')
+    await watched.page.goto(`${shop.origin}/`)
     await hydrated(watched.page)
     await watched.page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
     hold.read()
     await expect.poll(() => watched.page.getByTestId('line-quantity').textContent(), { timeout: 5000 }).toBe('3')
-    expect(JSON.parse((await watched.page.evaluate(() => localStorage.getItem('shopify-cart')))!).items[0].quantity).toBe(3)
+    expect(
+      JSON.parse((await watched.page.evaluate(() => localStorage.getItem('shopify-cart')))!).items[0].quantity,
+    ).toBe(3)
     expect(hold.asked).toBe(true)
     expectClean(watched)
   })
@@ -111,7 +208,7 @@ describe('the cart, kept in storage', () => {
       }).observe(document, { childList: true, subtree: true, characterData: true })
     })
     const { page } = watched
-    await page.goto(shop.origin + '/product/toddler-blanket')
+    await page.goto(`${shop.origin}/product/toddler-blanket`)
     await hydrated(page)
     // The click resolves once the page has handled it (React's handler runs in the event's dispatch).
     await page.getByRole('button', { name: 'Add to Cart' }).click()
@@ -119,7 +216,10 @@ describe('the cart, kept in storage', () => {
     hold.read()
     await expect.poll(() => badge(page).textContent(), { timeout: 5000 }).toBe('3')
     await expect.poll(() => page.getByTestId('cart-announcer').textContent()).toBe('3 items in your cart')
-    expect(await page.evaluate(() => (window as unknown as { seen: unknown }).seen)).toEqual({ badge: ['3'], said: ['3 items in your cart'] })
+    expect(await page.evaluate(() => (window as unknown as { seen: unknown }).seen)).toEqual({
+      badge: ['3'],
+      said: ['3 items in your cart'],
+    })
     expect(hold.asked).toBe(true)
     expectClean(watched)
   })
@@ -129,39 +229,46 @@ describe('the cart, kept in storage', () => {
   test.each([
     ['nothing stored (a first visit)', 0],
     ['2 stored', 2],
-  ])('with %s and an order tapped before the announcer\'s code came, the screen reader is told the new count, once', async (_, stored) => {
-    let release!: () => void
-    const announcerHeld = new Promise<void>((resolve) => (release = resolve))
-    let announcerAsked = false
-    const watched = await openPage(browser, PHONE, async (context) => {
-      if (stored) await context.addInitScript((value) => localStorage.setItem('shopify-cart', value), JSON.stringify(storedCartOf(stored)))
-      await context.addInitScript(() => {
-        const said: string[] = []
-        ;(window as unknown as { said: string[] }).said = said
-        new MutationObserver(() => {
-          const text = document.querySelector('[data-testid="cart-announcer"]')?.textContent
-          if (text && said.at(-1) !== text) said.push(text)
-        }).observe(document, { childList: true, subtree: true, characterData: true })
+  ])(
+    "with %s and an order tapped before the announcer's code came, the screen reader is told the new count, once",
+    async (_, stored) => {
+      let release!: () => void
+      const announcerHeld = new Promise<void>((resolve) => (release = resolve))
+      let announcerAsked = false
+      const watched = await openPage(browser, PHONE, async (context) => {
+        if (stored)
+          await context.addInitScript(
+            (value) => localStorage.setItem('shopify-cart', value),
+            JSON.stringify(storedCartOf(stored)),
+          )
+        await context.addInitScript(() => {
+          const said: string[] = []
+          ;(window as unknown as { said: string[] }).said = said
+          new MutationObserver(() => {
+            const text = document.querySelector('[data-testid="cart-announcer"]')?.textContent
+            if (text && said.at(-1) !== text) said.push(text)
+          }).observe(document, { childList: true, subtree: true, characterData: true })
+        })
+        await context.route(/CartAnnouncer-.*\.js$/, async (route) => {
+          announcerAsked = true
+          await announcerHeld
+          await route.continue()
+        })
       })
-      await context.route(/CartAnnouncer-.*\.js$/, async (route) => {
-        announcerAsked = true
-        await announcerHeld
-        await route.continue()
-      })
-    })
-    const { page } = watched
-    await page.goto(shop.origin + '/product/toddler-blanket')
-    await hydrated(page)
-    await page.getByRole('button', { name: 'Add to Cart' }).click()
-    // The tap has landed and the stored cart is read (the badge knows the total) before the announcer's code is let through.
-    await expect.poll(() => badge(page).textContent(), { timeout: 5000 }).toBe(String(stored + 1))
-    expect(announcerAsked).toBe(true)
-    release()
-    const told = stored + 1 === 1 ? '1 item in your cart' : `${stored + 1} items in your cart`
-    await expect.poll(() => page.getByTestId('cart-announcer').textContent(), { timeout: 5000 }).toBe(told)
-    expect(await page.evaluate(() => (window as unknown as { said: string[] }).said)).toEqual([told])
-    expectClean(watched)
-  })
+      const { page } = watched
+      await page.goto(`${shop.origin}/product/toddler-blanket`)
+      await hydrated(page)
+      await page.getByRole('button', { name: 'Add to Cart' }).click()
+      // The tap has landed and the stored cart is read (the badge knows the total) before the announcer's code is let through.
+      await expect.poll(() => badge(page).textContent(), { timeout: 5000 }).toBe(String(stored + 1))
+      expect(announcerAsked).toBe(true)
+      release()
+      const told = stored + 1 === 1 ? '1 item in your cart' : `${stored + 1} items in your cart`
+      await expect.poll(() => page.getByTestId('cart-announcer').textContent(), { timeout: 5000 }).toBe(told)
+      expect(await page.evaluate(() => (window as unknown as { said: string[] }).said)).toEqual([told])
+      expectClean(watched)
+    },
+  )
 
   // The sheet opened by an early 'Order Now!' says nothing of the cart until it knows it:
   // with 2 stored, it showed '1 item in your cart' and $38.00 for up to 0.84 s on a
@@ -179,7 +286,7 @@ describe('the cart, kept in storage', () => {
       }).observe(document, { childList: true, subtree: true, characterData: true })
     })
     const { page } = watched
-    await page.goto(shop.origin + '/')
+    await page.goto(`${shop.origin}/`)
     await hydrated(page)
     await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
     await drawer(page).waitFor()
@@ -190,10 +297,16 @@ describe('the cart, kept in storage', () => {
     expect(await page.getByTestId('cart-line').count()).toBe(0)
     expect(await page.getByTestId('checkout-button').getAttribute('aria-disabled')).toBe('true')
     hold.read()
-    await expect.poll(() => page.getByTestId('cart-subtitle').textContent(), { timeout: 5000 }).toBe('3 items in your cart')
+    await expect
+      .poll(() => page.getByTestId('cart-subtitle').textContent(), { timeout: 5000 })
+      .toBe('3 items in your cart')
     expect(await page.getByTestId('cart-total').textContent()).toBe('$114.00')
     expect(await page.getByTestId('checkout-button').getAttribute('aria-disabled')).toBeNull()
-    expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual(['cart-subtitle: 3 items in your cart', 'cart-total: $114.00', 'line-quantity: 3'])
+    expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([
+      'cart-subtitle: 3 items in your cart',
+      'cart-total: $114.00',
+      'line-quantity: 3',
+    ])
     expect(hold.asked).toBe(true)
     expectClean(watched)
   })
@@ -201,10 +314,14 @@ describe('the cart, kept in storage', () => {
   test('with storage unavailable the cart still works for the visit', async () => {
     const watched = await openPage(browser, PHONE, (context) =>
       context.addInitScript(() => {
-        Object.defineProperty(window, 'localStorage', { get: () => { throw new DOMException('blocked', 'SecurityError') } })
+        Object.defineProperty(window, 'localStorage', {
+          get: () => {
+            throw new DOMException('blocked', 'SecurityError')
+          },
+        })
       }),
     )
-    await watched.page.goto(shop.origin + '/')
+    await watched.page.goto(`${shop.origin}/`)
     await hydrated(watched.page)
     await watched.page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
     await watched.page.getByRole('button', { name: 'One more Square Friends Fleece Blanket' }).click()
@@ -215,10 +332,12 @@ describe('the cart, kept in storage', () => {
   test('with storage full the cart still works for the visit', async () => {
     const watched = await openPage(browser, PHONE, (context) =>
       context.addInitScript(() => {
-        Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError') }
+        Storage.prototype.setItem = () => {
+          throw new DOMException('full', 'QuotaExceededError')
+        }
       }),
     )
-    await watched.page.goto(shop.origin + '/')
+    await watched.page.goto(`${shop.origin}/`)
     await hydrated(watched.page)
     await watched.page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
     await expect.poll(() => badge(watched.page).textContent()).toBe('1')

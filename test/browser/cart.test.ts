@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { BLANKET_VARIANT_ID, blanket } from '../../storefront-double/catalog'
+import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
 import { axeViolations, DESKTOP, expectClean, hydrated, PHONE, screenshot } from './browser'
-import { visit, badge, drawer, useShopInChromium } from './shop-in-chromium'
+import { visit, badge, drawer, setUpShopInChromium } from './shop-in-chromium'
 
 // The cart sheet: what an order puts in it, what its buttons do, and what survives a reload.
-useShopInChromium()
+setUpShopInChromium()
 
 describe('the cart', () => {
   test('order from the landing page: badge, drawer, plus, minus, totals, remove, empty state', async () => {
@@ -23,7 +23,9 @@ describe('the cart', () => {
     expect(await line.textContent()).toContain('30" × 40" • Square Friends')
     expect(await page.getByTestId('line-price').textContent()).toBe('$38.00')
     expect(await page.getByTestId('cart-total').textContent()).toBe('$38.00')
-    expect(await line.locator('img').getAttribute('alt')).toBe('The Square Friends blanket spread flat, showing all six animals')
+    expect(await line.locator('img').getAttribute('alt')).toBe(
+      'The Square Friends blanket spread flat, showing all six animals',
+    )
 
     await page.getByRole('button', { name: 'One more Square Friends Fleece Blanket' }).click()
     await expect.poll(() => page.getByTestId('cart-subtitle').textContent()).toBe('2 items in your cart')
@@ -86,7 +88,11 @@ describe('the cart', () => {
     await expect.poll(() => more.isDisabled()).toBe(true)
     expect(await page.getByTestId('line-limit').textContent()).toBe('99 is the most one order can take')
     // Said to a screen reader too, as the button's description.
-    expect(await more.evaluate((button) => document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent)).toBe('99 is the most one order can take')
+    expect(
+      await more.evaluate(
+        (button) => document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent,
+      ),
+    ).toBe('99 is the most one order can take')
     expectClean(watched)
   })
 })

@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest'
 import { DESKTOP, hydrated, openPage } from './browser'
-import { browser, shop, useShopInChromium } from './shop-in-chromium'
+import { browser, shop, setUpShopInChromium } from './shop-in-chromium'
 
-useShopInChromium()
+setUpShopInChromium()
 
 // The checkout's order (client/cart/use-checkout.ts): the cart is asked for first, the tab
 // opened second, since opening a tab took a throttled phone 160-360 ms that the request used
@@ -24,10 +24,16 @@ test('the POST /checkout leaves before the checkout’s tab is opened, within th
       }
     }),
   )
-  await page.goto(shop.origin + '/')
+  await page.goto(`${shop.origin}/`)
   await hydrated(page)
   await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
-  const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Checkout with Shopify' }).click()])
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: 'Checkout with Shopify' }).click(),
+  ])
   await tab.waitForURL(/\/checkouts\/cn\//)
-  expect(await page.evaluate(() => (window as unknown as { checkoutCalls: string[] }).checkoutCalls)).toEqual(['POST /checkout', 'window.open'])
+  expect(await page.evaluate(() => (window as unknown as { checkoutCalls: string[] }).checkoutCalls)).toEqual([
+    'POST /checkout',
+    'window.open',
+  ])
 })

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import { BLANKET_VARIANT_ID, blanket } from '../../storefront-double/catalog'
+import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
 import { DESKTOP, expectClean, hydrated, openPage, PHONE, screenshot } from './browser'
-import { browser, shop, visit, badge, drawer, useShopInChromium } from './shop-in-chromium'
+import { browser, shop, visit, badge, drawer, setUpShopInChromium } from './shop-in-chromium'
 
 // 'Checkout with Shopify': the hosted checkout in its own tab, its failures, and the cart
 // once the order is paid or Shopify has forgotten it.
-useShopInChromium()
+setUpShopInChromium()
 
 describe('the checkout', () => {
   test('checkout opens the hosted checkout in a new tab with channel=online_store, and closes the drawer', async () => {
@@ -13,14 +13,21 @@ describe('the checkout', () => {
     const { page, context } = watched
     await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
     await page.getByRole('button', { name: 'One more Square Friends Fleece Blanket' }).click()
-    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Checkout with Shopify' }).click()])
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Checkout with Shopify' }).click(),
+    ])
     await tab.waitForURL(/\/checkouts\/cn\//)
     const url = new URL(tab.url())
     expect(url.origin).toBe(shop.doubleOrigin)
     expect(url.searchParams.get('channel')).toBe('online_store')
     expect(await tab.locator('#total').textContent()).toBe('$76.00')
     // The shop's tab is now in the background, where the close animation waits: ask the dialog.
-    await expect.poll(async () => (await drawer(page).count()) === 0 || (await drawer(page).getAttribute('data-state')) === 'closed').toBe(true)
+    await expect
+      .poll(
+        async () => (await drawer(page).count()) === 0 || (await drawer(page).getAttribute('data-state')) === 'closed',
+      )
+      .toBe(true)
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!)
     expect(stored.checkoutUrl).toBe(tab.url())
     expect(stored.cartId).toMatch(/^gid:\/\/shopify\/Cart\//)
@@ -36,11 +43,23 @@ describe('the checkout', () => {
     await page.getByRole('button', { name: 'Add to Cart' }).click()
     await page.getByTestId('cart-button').click()
     // Slid all the way in, so that a press lands where the sheet's parts are drawn.
-    await expect.poll(() => drawer(page).evaluate((sheet) => sheet.getAnimations().length === 0 && Math.round(sheet.getBoundingClientRect().right) === innerWidth)).toBe(true)
+    await expect
+      .poll(() =>
+        drawer(page).evaluate(
+          (sheet) =>
+            sheet.getAnimations().length === 0 && Math.round(sheet.getBoundingClientRect().right) === innerWidth,
+        ),
+      )
+      .toBe(true)
     await page.evaluate(() => {
       const w = window as unknown as { captured: string[] }
       w.captured = []
-      document.addEventListener('gotpointercapture', (event) => w.captured.push((event.target as HTMLElement).dataset.testid ?? (event.target as HTMLElement).tagName), true)
+      document.addEventListener(
+        'gotpointercapture',
+        (event) =>
+          w.captured.push((event.target as HTMLElement).dataset.testid ?? (event.target as HTMLElement).tagName),
+        true,
+      )
     })
     const captured = () => page.evaluate(() => (window as unknown as { captured: string[] }).captured)
     const centre = async (testId: string) => {
@@ -65,7 +84,10 @@ describe('the checkout', () => {
   test("opening the sheet warms a connection to Shopify's checkout, and no page does before", async () => {
     const { page } = await visit('/product/toddler-blanket', PHONE)
     await hydrated(page)
-    const preconnects = () => page.evaluate(() => [...document.querySelectorAll('link[rel="preconnect"]')].map((link) => link.getAttribute('href')))
+    const preconnects = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('link[rel="preconnect"]')].map((link) => link.getAttribute('href')),
+      )
     expect(await preconnects()).not.toContain(shop.doubleOrigin)
     await page.getByTestId('cart-button').click()
     await drawer(page).waitFor()
@@ -76,7 +98,10 @@ describe('the checkout', () => {
     const watched = await visit('/', DESKTOP)
     const { page, context } = watched
     await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
-    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Checkout with Shopify' }).click()])
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Checkout with Shopify' }).click(),
+    ])
     await tab.waitForURL(/\/checkouts\/cn\//)
     const cartId = JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!).cartId as string
 
@@ -93,24 +118,56 @@ describe('the checkout', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('focus')))
     // The Worker asks Shopify, which a busy machine can make slower than the suite's poll.
     await expect.poll(() => badge(page).count(), { timeout: 10_000 }).toBe(0)
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!)).toEqual({ items: [], cartId: null, checkoutUrl: null, cartCreatedAt: null })
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!)).toEqual({
+      items: [],
+      cartId: null,
+      checkoutUrl: null,
+      cartCreatedAt: null,
+    })
     expectClean(watched)
   })
 
   // Shopify also forgets a hosted cart that expired unpaid: that must not cost the shopper the cart.
   test('a hosted cart Shopify no longer has, made days ago, is forgotten and the lines are kept', async () => {
     const twoDaysAgo = Date.now() - 2 * 24 * 60 * 60 * 1000
-    const stored = { items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'x', quantity: 2, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'Square Friends Fleece Blanket', handle: 'toddler-blanket', images: { edges: [] } } }], cartId: 'gid://shopify/Cart/expired-long-ago?key=k1', checkoutUrl: 'https://blanket-shop.myshopify.com/cart/c/expired', cartCreatedAt: twoDaysAgo }
-    const watched = await openPage(browser, DESKTOP, (context) => context.addInitScript((cart) => localStorage.getItem('shopify-cart') ?? localStorage.setItem('shopify-cart', cart), JSON.stringify(stored)))
+    const stored = {
+      items: [
+        {
+          variantId: BLANKET_VARIANT_ID,
+          variantTitle: 'x',
+          quantity: 2,
+          price: { amount: '38.0', currencyCode: 'USD' },
+          selectedOptions: [],
+          product: { title: 'Square Friends Fleece Blanket', handle: 'toddler-blanket', images: { edges: [] } },
+        },
+      ],
+      cartId: 'gid://shopify/Cart/expired-long-ago?key=k1',
+      checkoutUrl: 'https://blanket-shop.myshopify.com/cart/c/expired',
+      cartCreatedAt: twoDaysAgo,
+    }
+    const watched = await openPage(browser, DESKTOP, (context) =>
+      context.addInitScript(
+        (cart) => localStorage.getItem('shopify-cart') ?? localStorage.setItem('shopify-cart', cart),
+        JSON.stringify(stored),
+      ),
+    )
     const { page } = watched
-    await page.goto(shop.origin + '/')
+    await page.goto(`${shop.origin}/`)
     await hydrated(page)
     await expect.poll(() => badge(page).textContent()).toBe('2')
     const asked = shop.double.callsOf('CartStatus').length
     await page.evaluate(() => window.dispatchEvent(new Event('focus')))
     await expect.poll(() => shop.double.callsOf('CartStatus').length).toBeGreaterThan(asked)
-    await expect.poll(async () => JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!).cartId, { timeout: 10_000 }).toBeNull()
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!)).toMatchObject({ items: [{ quantity: 2 }], checkoutUrl: null, cartCreatedAt: null })
+    await expect
+      .poll(async () => JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!).cartId, {
+        timeout: 10_000,
+      })
+      .toBeNull()
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!)).toMatchObject({
+      items: [{ quantity: 2 }],
+      checkoutUrl: null,
+      cartCreatedAt: null,
+    })
     expect(await badge(page).textContent()).toBe('2')
     expectClean(watched)
   })
@@ -120,7 +177,10 @@ describe('the checkout', () => {
     const { page, context } = watched
     await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
     shop.double.setFault({ kind: 'status', status: 500 }, 'CartCreate')
-    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Checkout with Shopify' }).click()])
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Checkout with Shopify' }).click(),
+    ])
     await page.getByText('Failed to create checkout').waitFor()
     expect(await page.getByText('Please try again later.').isVisible()).toBe(true)
     await expect.poll(() => tab.isClosed()).toBe(true)
@@ -134,27 +194,46 @@ describe('the checkout', () => {
   test.each([
     ['phone', PHONE],
     ['desktop', DESKTOP],
-  ] as const)("on a %s the 'Failed to create checkout' toast covers neither the cart's lines nor its buttons", async (_, viewport) => {
-    const watched = await visit('/', viewport)
-    watched.expected.push(/502/) // the checkout's own answer, which the toast is about
-    const { page, context } = watched
-    await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
-    shop.double.setFault({ kind: 'status', status: 500 }, 'CartCreate')
-    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Checkout with Shopify' }).click()])
-    const toast = page.getByRole('status').filter({ hasText: 'Failed to create checkout' })
-    await toast.waitFor()
-    await expect.poll(() => tab.isClosed()).toBe(true)
-    // Where it ends up: react-hot-toast slides it in.
-    let last = ''
-    await expect.poll(async () => [last, (last = JSON.stringify(await toast.boundingBox()))][0] === last).toBe(true)
-    const box = (await toast.boundingBox())!
-    for (const covered of [page.getByText('Shopping Cart'), page.getByTestId('cart-subtitle'), page.getByTestId('cart-line').first(), page.getByTestId('checkout-button'), page.getByRole('button', { name: 'Close cart' }), page.getByTestId('cart-button')]) {
-      const other = (await covered.boundingBox())!
-      const overlaps = box.x < other.x + other.width && other.x < box.x + box.width && box.y < other.y + other.height && other.y < box.y + box.height
-      expect(overlaps, `the toast ${JSON.stringify(box)} over ${covered} ${JSON.stringify(other)}`).toBe(false)
-    }
-    await page.screenshot({ path: `test-results/screenshots/checkout-failed-toast-${viewport === PHONE ? 'phone' : 'desktop'}.png` }) // the screen as the shopper sees it
-  })
+  ] as const)(
+    "on a %s the 'Failed to create checkout' toast covers neither the cart's lines nor its buttons",
+    async (_, viewport) => {
+      const watched = await visit('/', viewport)
+      watched.expected.push(/502/) // the checkout's own answer, which the toast is about
+      const { page, context } = watched
+      await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
+      shop.double.setFault({ kind: 'status', status: 500 }, 'CartCreate')
+      const [tab] = await Promise.all([
+        context.waitForEvent('page'),
+        page.getByRole('button', { name: 'Checkout with Shopify' }).click(),
+      ])
+      const toast = page.getByRole('status').filter({ hasText: 'Failed to create checkout' })
+      await toast.waitFor()
+      await expect.poll(() => tab.isClosed()).toBe(true)
+      // Where it ends up: react-hot-toast slides it in.
+      let last = ''
+      await expect.poll(async () => [last, (last = JSON.stringify(await toast.boundingBox()))][0] === last).toBe(true)
+      const box = (await toast.boundingBox())!
+      for (const covered of [
+        page.getByText('Shopping Cart'),
+        page.getByTestId('cart-subtitle'),
+        page.getByTestId('cart-line').first(),
+        page.getByTestId('checkout-button'),
+        page.getByRole('button', { name: 'Close cart' }),
+        page.getByTestId('cart-button'),
+      ]) {
+        const other = (await covered.boundingBox())!
+        const overlaps =
+          box.x < other.x + other.width &&
+          other.x < box.x + box.width &&
+          box.y < other.y + other.height &&
+          other.y < box.y + box.height
+        expect(overlaps, `the toast ${JSON.stringify(box)} over ${covered} ${JSON.stringify(other)}`).toBe(false)
+      }
+      await page.screenshot({
+        path: `test-results/screenshots/checkout-failed-toast-${viewport === PHONE ? 'phone' : 'desktop'}.png`,
+      }) // the screen as the shopper sees it
+    },
+  )
 
   test('after a failed checkout the keyboard is still on the checkout button, to try again', async () => {
     const watched = await visit('/', DESKTOP)
@@ -167,19 +246,25 @@ describe('the checkout', () => {
     const [tab] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')])
     await page.getByText('Failed to create checkout').waitFor()
     await expect.poll(() => tab.isClosed()).toBe(true)
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('checkout-button')
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('checkout-button')
   })
 
   // Where a browser will not let the shop close the tab, it is sent here instead.
   test("the checkout tab's failure page looks like the shop and leads back to it", async () => {
     const watched = await openPage(browser, PHONE)
     const tab = watched.page
-    await tab.goto(shop.origin + '/to-checkout/failed/')
+    await tab.goto(`${shop.origin}/to-checkout/failed/`)
     expect(await tab.locator('h1').textContent()).toBe('Failed to create checkout')
-    expect(await tab.locator('p').textContent()).toBe('Nothing was charged, and your cart is still in the shop. Please try again later.')
-    await expect.poll(() => tab.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0) // the logo, under its CSP
+    expect(await tab.locator('p').textContent()).toBe(
+      'Nothing was charged, and your cart is still in the shop. Please try again later.',
+    )
+    await expect
+      .poll(() => tab.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0) // the logo, under its CSP
     await screenshot(tab, 'checkout-tab-failed-phone')
-    await Promise.all([tab.waitForURL(shop.origin + '/'), tab.getByRole('link', { name: 'Back to the shop' }).click()])
+    await Promise.all([tab.waitForURL(`${shop.origin}/`), tab.getByRole('link', { name: 'Back to the shop' }).click()])
     expectClean(watched)
   })
 

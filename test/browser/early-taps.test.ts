@@ -6,12 +6,21 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
 import { DESKTOP, expectClean, hydrated, openPage, PHONE } from './browser'
-import { badge, browser, drawer, shop, useShopInChromium } from './shop-in-chromium'
+import { badge, browser, drawer, shop, setUpShopInChromium } from './shop-in-chromium'
 
-useShopInChromium()
+setUpShopInChromium()
 
 const TWO_BLANKETS = JSON.stringify({
-  items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'Default Title', quantity: 2, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'Square Friends Fleece Blanket', handle: 'toddler-blanket', images: { edges: [] } } }],
+  items: [
+    {
+      variantId: BLANKET_VARIANT_ID,
+      variantTitle: 'Default Title',
+      quantity: 2,
+      price: { amount: '38.0', currencyCode: 'USD' },
+      selectedOptions: [],
+      product: { title: 'Square Friends Fleece Blanket', handle: 'toddler-blanket', images: { edges: [] } },
+    },
+  ],
   cartId: null,
   checkoutUrl: null,
 })
@@ -25,13 +34,17 @@ async function openWithScriptsHeld(path: string, viewport = PHONE) {
   let release = () => {}
   const released = new Promise<void>((resolve) => (release = resolve))
   const watched = await openPage(browser, viewport, async (context) => {
-    await context.addInitScript((cart) => localStorage.getItem('shopify-cart') ?? localStorage.setItem('shopify-cart', cart), TWO_BLANKETS)
+    await context.addInitScript(
+      (cart) => localStorage.getItem('shopify-cart') ?? localStorage.setItem('shopify-cart', cart),
+      TWO_BLANKETS,
+    )
     await context.addInitScript(() => {
       const times: TapTimes = {}
       ;(window as unknown as { __taps: TapTimes }).__taps = times
       addEventListener('pointerdown', () => ((times.pressedAt = performance.now()), delete times.heardAt), true)
       new MutationObserver((records) => {
-        if (records.some((record) => (record.target as Element).getAttribute('aria-busy') === 'true')) times.heardAt ??= performance.now()
+        if (records.some((record) => (record.target as Element).getAttribute('aria-busy') === 'true'))
+          times.heardAt ??= performance.now()
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-busy'] })
     })
     await context.route(/\/assets\/[\w-]+\.js$/, async (route) => {
@@ -41,7 +54,8 @@ async function openWithScriptsHeld(path: string, viewport = PHONE) {
   })
   const checkoutRequests: string[] = []
   watched.page.on('request', (request) => {
-    if (request.method() === 'POST' || /\/checkouts\//.test(request.url())) checkoutRequests.push(`${request.method()} ${request.url()}`)
+    if (request.method() === 'POST' || /\/checkouts\//.test(request.url()))
+      checkoutRequests.push(`${request.method()} ${request.url()}`)
   })
   await watched.page.goto(shop.origin + path, { waitUntil: 'commit' })
   return { ...watched, release, checkoutRequests }
@@ -76,8 +90,12 @@ describe('a buy tap before the app is live', () => {
     await drawer(page).waitFor()
     await expect.poll(() => badge(page).textContent()).toBe('3')
     await expect.poll(() => page.getByTestId('cart-subtitle').textContent()).toBe('3 items in your cart')
-    await expect.poll(async () => JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!).items[0].quantity).toBe(3)
-    expect(page.url()).toBe(shop.origin + '/')
+    await expect
+      .poll(
+        async () => JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart')))!).items[0].quantity,
+      )
+      .toBe(3)
+    expect(page.url()).toBe(`${shop.origin}/`)
     expect(watched.checkoutRequests).toEqual([])
     expectClean(watched)
   })
@@ -95,7 +113,7 @@ describe('a buy tap before the app is live', () => {
     await expect.poll(() => badge(page).textContent()).toBe('3')
     expect(await add.getAttribute('aria-busy')).toBeNull()
     expect(await drawer(page).count()).toBe(0)
-    expect(page.url()).toBe(shop.origin + '/product/toddler-blanket')
+    expect(page.url()).toBe(`${shop.origin}/product/toddler-blanket`)
     expect(watched.checkoutRequests).toEqual([])
     // Live now: each tap adds one, as the spec says.
     await add.click()
@@ -163,19 +181,24 @@ describe('every control answers from its first paint', () => {
   test.each([
     ['the product page', '/product/toddler-blanket', 'product-gallery', /\/blanket-3\.jpg\?/],
     ["the landing page's desktop gallery", '/', 'hero-gallery', /\/blanket-3\.[0-9a-f]{10}-\d+\.(webp|jpg)$/],
-  ])('a thumbnail on %s, tapped before the app is live, shows it heard at once and shows its picture once it is', async (_, path, gallery, third) => {
-    const watched = await openWithScriptsHeld(path, DESKTOP)
-    const { page } = watched
-    const thumbnail = page.getByTestId(`${gallery}-thumbnails`).getByRole('button').nth(2)
-    await thumbnail.waitFor()
-    expect(await tapAndTimeHeard(page, thumbnail)).toBeLessThan(HEARD_WITHIN_MS)
-    watched.release()
-    await hydrated(page)
-    await expect.poll(() => thumbnail.getAttribute('aria-pressed')).toBe('true')
-    await expect.poll(() => page.getByTestId(`${gallery}-image`).evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(third)
-    expect(await thumbnail.getAttribute('aria-busy')).toBeNull()
-    expectClean(watched)
-  })
+  ])(
+    'a thumbnail on %s, tapped before the app is live, shows it heard at once and shows its picture once it is',
+    async (_, path, gallery, third) => {
+      const watched = await openWithScriptsHeld(path, DESKTOP)
+      const { page } = watched
+      const thumbnail = page.getByTestId(`${gallery}-thumbnails`).getByRole('button').nth(2)
+      await thumbnail.waitFor()
+      expect(await tapAndTimeHeard(page, thumbnail)).toBeLessThan(HEARD_WITHIN_MS)
+      watched.release()
+      await hydrated(page)
+      await expect.poll(() => thumbnail.getAttribute('aria-pressed')).toBe('true')
+      await expect
+        .poll(() => page.getByTestId(`${gallery}-image`).evaluate((img: HTMLImageElement) => img.currentSrc))
+        .toMatch(third)
+      expect(await thumbnail.getAttribute('aria-busy')).toBeNull()
+      expectClean(watched)
+    },
+  )
 
   test("the phone's carousel dots show from the first paint; one tapped before the app is live shows it heard at once and its picture once it is", async () => {
     const watched = await openWithScriptsHeld('/')
@@ -186,7 +209,11 @@ describe('every control answers from its first paint', () => {
     watched.release()
     await expect.poll(() => page.locator('#hero-carousel.is-initialized').count(), { timeout: 6000 }).toBe(1)
     await expect
-      .poll(() => page.locator('#hero-carousel .splide__pagination__page').evaluateAll((dots) => dots.findIndex((d) => d.classList.contains('is-active'))))
+      .poll(() =>
+        page
+          .locator('#hero-carousel .splide__pagination__page')
+          .evaluateAll((dots) => dots.findIndex((d) => d.classList.contains('is-active'))),
+      )
       .toBe(3)
     expectClean(watched)
   })

@@ -5,9 +5,9 @@ import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { mkdirSync } from 'node:fs'
 import { SCREENSHOTS, SIZES } from './browser'
-import { drawer, visit, useShopInChromium } from './shop-in-chromium'
+import { drawer, visit, setUpShopInChromium } from './shop-in-chromium'
 
-useShopInChromium()
+setUpShopInChromium()
 mkdirSync(SCREENSHOTS, { recursive: true })
 
 /** The controls on screen drawn as a filled shape, with no border left to show their edge in forced colours. */
@@ -20,10 +20,15 @@ function edgelessFilledControls(page: Page): Promise<string[]> {
         if (box.width === 0 || box.height === 0) return false
         const style = getComputedStyle(control)
         const filled = !/rgba\(0, 0, 0, 0\)|transparent/.test(style.backgroundColor)
-        const edged = (['Top', 'Right', 'Bottom', 'Left'] as const).some((side) => parseFloat(style[`border${side}Width`]) > 0 && style[`border${side}Style`] !== 'none')
+        const edged = (['Top', 'Right', 'Bottom', 'Left'] as const).some(
+          (side) => parseFloat(style[`border${side}Width`]) > 0 && style[`border${side}Style`] !== 'none',
+        )
         return filled && !edged
       })
-      .map((control) => `${control.tagName.toLowerCase()} «${(control.textContent || control.getAttribute('aria-label') || '').trim().slice(0, 40)}»`)
+      .map(
+        (control) =>
+          `${control.tagName.toLowerCase()} «${(control.textContent || control.getAttribute('aria-label') || '').trim().slice(0, 40)}»`,
+      )
   })
 }
 

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { DESKTOP } from './browser'
-import { visit, drawer, useShopInChromium } from './shop-in-chromium'
+import { visit, drawer, setUpShopInChromium } from './shop-in-chromium'
 
-useShopInChromium()
+setUpShopInChromium()
 
 describe('a keyboard-only shopper', () => {
   test('can order, adjust and reach checkout without a mouse; Esc closes the cart', async () => {

@@ -7,9 +7,9 @@
 import type { Page, Route } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { DESKTOP, hydrated, openPage, PHONE, type Watched } from './browser'
-import { badge, browser, drawer, shop, useShopInChromium } from './shop-in-chromium'
+import { badge, browser, drawer, shop, setUpShopInChromium } from './shop-in-chromium'
 
-useShopInChromium()
+setUpShopInChromium()
 
 type Refusal = 'refused' | 'gone once' | 'gone'
 
@@ -30,11 +30,13 @@ async function openWithChunksLost(path: string, chunks: RegExp, how: Refusal = '
       const page = window as unknown as { navigationsAsked: number; navigation: EventTarget }
       page.navigationsAsked = 0
       page.navigation.addEventListener('navigate', (event) => {
-        if (!(event as Event & { destination: { sameDocument: boolean } }).destination.sameDocument) page.navigationsAsked++
+        if (!(event as Event & { destination: { sameDocument: boolean } }).destination.sameDocument)
+          page.navigationsAsked++
       })
       // And notes, for the tab, whether the cart ever said it could not open (read after a reload).
       new MutationObserver(() => {
-        if (document.body?.textContent?.includes('The cart could not open')) sessionStorage.setItem('test:cart-said-unavailable', 'yes')
+        if (document.body?.textContent?.includes('The cart could not open'))
+          sessionStorage.setItem('test:cart-said-unavailable', 'yes')
       }).observe(document, { childList: true, subtree: true, characterData: true })
     })
     await context.route(/\/assets\/[\w-]+\.js$/, (route: Route) => {
@@ -52,7 +54,10 @@ async function openWithChunksLost(path: string, chunks: RegExp, how: Refusal = '
     /^warning: Cart effects lost /, // names its chunk, after-hydration, which the watcher takes for React's hydration
   )
   // Documents loaded: a history entry the page adds (the cart sheet's) is no load.
-  watched.page.on('request', (request) => request.isNavigationRequest() && request.frame() === watched.page.mainFrame() && loads++)
+  watched.page.on(
+    'request',
+    (request) => request.isNavigationRequest() && request.frame() === watched.page.mainFrame() && loads++,
+  )
   await watched.page.goto(shop.origin + path)
   await hydrated(watched.page)
   return { ...watched, lost, loads: () => loads }
@@ -83,7 +88,8 @@ async function reloadedOnce(page: Page, loads: () => number, dealtWith: () => Pr
 }
 
 /** The hero carousel's code did not come, and the page has given up on it: its dots are gone (carousel/load.ts). */
-const heroGivenUp = (page: Page) => () => expect.poll(() => page.locator('#hero-carousel .splide__pagination__page').count()).toBe(0)
+const heroGivenUp = (page: Page) => () =>
+  expect.poll(() => page.locator('#hero-carousel .splide__pagination__page').count()).toBe(0)
 
 describe('a part whose code cannot load never takes the page with it', () => {
   test("landing: with the carousels' code refused, their first pictures stay, their dots go, Order Now still buys, and nothing reloads", async () => {
@@ -94,10 +100,19 @@ describe('a part whose code cannot load never takes the page with it', () => {
     expect(await page.evaluate(() => (window as unknown as { navigationsAsked: number }).navigationsAsked)).toBe(0)
     expect(watched.loads()).toBe(1)
     await page.locator('#lifestyle-carousel').scrollIntoViewIfNeeded()
-    await expect.poll(() => watched.lost.filter((name) => /HeroCarousel|LifestyleCarousel/.test(name)).length).toBeGreaterThanOrEqual(2)
+    await expect
+      .poll(() => watched.lost.filter((name) => /HeroCarousel|LifestyleCarousel/.test(name)).length)
+      .toBeGreaterThanOrEqual(2)
     await expectPageStands(watched, LANDING)
     for (const carousel of ['#hero-carousel', '#lifestyle-carousel']) {
-      await expect.poll(() => page.locator(`${carousel} img`).first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+      await expect
+        .poll(() =>
+          page
+            .locator(`${carousel} img`)
+            .first()
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        )
+        .toBe(true)
       await expect.poll(() => page.locator(`${carousel} .splide__pagination__page`).count()).toBe(0)
     }
     await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
@@ -108,17 +123,20 @@ describe('a part whose code cannot load never takes the page with it', () => {
   test.each([
     ['/', LANDING],
     ['/product/toddler-blanket', PRODUCT],
-  ])("%s: with the cart sheet's code refused, the cart button says the cart could not open, and the page stays", async (path, heading) => {
-    const watched = await openWithChunksLost(path, /CartDrawer/)
-    const { page } = watched
-    // The server still has this version, so nothing reloads: the cart says it could not open.
-    await page.getByTestId('cart-button').click()
-    await page.getByText('The cart could not open').first().waitFor()
-    await expectPageStands(watched, heading)
-    expect(await drawer(page).count()).toBe(0)
-    expect(await page.evaluate(() => (window as unknown as { navigationsAsked: number }).navigationsAsked)).toBe(0)
-    expect(watched.loads()).toBe(1)
-  })
+  ])(
+    "%s: with the cart sheet's code refused, the cart button says the cart could not open, and the page stays",
+    async (path, heading) => {
+      const watched = await openWithChunksLost(path, /CartDrawer/)
+      const { page } = watched
+      // The server still has this version, so nothing reloads: the cart says it could not open.
+      await page.getByTestId('cart-button').click()
+      await page.getByText('The cart could not open').first().waitFor()
+      await expectPageStands(watched, heading)
+      expect(await drawer(page).count()).toBe(0)
+      expect(await page.evaluate(() => (window as unknown as { navigationsAsked: number }).navigationsAsked)).toBe(0)
+      expect(watched.loads()).toBe(1)
+    },
+  )
 
   test("product page: with the cart sheet's code refused, 'Add to Cart' still adds and says so", async () => {
     const watched = await openWithChunksLost('/product/toddler-blanket', /CartDrawer/)
@@ -138,7 +156,10 @@ describe('a part whose code cannot load never takes the page with it', () => {
     const { page } = watched
     await page.waitForLoadState('networkidle')
     await hydrated(page)
-    await page.getByRole('button', { name: path === '/' ? 'Only $38 – Order Now!' : 'Add to Cart' }).first().click()
+    await page
+      .getByRole('button', { name: path === '/' ? 'Only $38 – Order Now!' : 'Add to Cart' })
+      .first()
+      .click()
     await expect.poll(() => badge(page).textContent()).toBe('1')
     await expectPageStands(watched, heading)
   })
@@ -146,24 +167,27 @@ describe('a part whose code cannot load never takes the page with it', () => {
   test.each([
     ['/', 'Only $38 – Order Now!', /home-page/],
     ['/product/toddler-blanket', 'Add to Cart', /product-page/],
-  ])("%s: with the page's own code refused, a buy tap held before it failed buys through the form", async (path, button, chunks) => {
-    let refuse = () => {}
-    const refused = new Promise<void>((resolve) => (refuse = resolve))
-    const watched = await openPage(browser, PHONE, (context) =>
-      context.route(/\/assets\/[\w-]+\.js$/, async (route) => {
-        if (!chunks.test(route.request().url())) return route.continue()
-        await refused
-        return route.abort()
-      }),
-    )
-    watched.expected.push(/^error: Failed to load resource: net::ERR_FAILED \(.*\/assets\/[\w-]+\.js\)$/)
-    const { page } = watched
-    await page.goto(shop.origin + path, { waitUntil: 'commit' })
-    const buy = page.getByRole('button', { name: button }).first()
-    await buy.click()
-    await expect.poll(() => buy.getAttribute('aria-busy')).toBe('true')
-    await Promise.all([page.waitForURL(/\/checkouts\/cn\/.*channel=online_store/), refuse()])
-  })
+  ])(
+    "%s: with the page's own code refused, a buy tap held before it failed buys through the form",
+    async (path, button, chunks) => {
+      let refuse = () => {}
+      const refused = new Promise<void>((resolve) => (refuse = resolve))
+      const watched = await openPage(browser, PHONE, (context) =>
+        context.route(/\/assets\/[\w-]+\.js$/, async (route) => {
+          if (!chunks.test(route.request().url())) return route.continue()
+          await refused
+          return route.abort()
+        }),
+      )
+      watched.expected.push(/^error: Failed to load resource: net::ERR_FAILED \(.*\/assets\/[\w-]+\.js\)$/)
+      const { page } = watched
+      await page.goto(shop.origin + path, { waitUntil: 'commit' })
+      const buy = page.getByRole('button', { name: button }).first()
+      await buy.click()
+      await expect.poll(() => buy.getAttribute('aria-busy')).toBe('true')
+      await Promise.all([page.waitForURL(/\/checkouts\/cn\/.*channel=online_store/), refuse()])
+    },
+  )
 
   test('a page from before a deploy, whose chunks are gone, reloads once and gets the new code', async () => {
     const watched = await openWithChunksLost('/', /HeroCarousel/, 'gone once')
@@ -176,23 +200,33 @@ describe('a part whose code cannot load never takes the page with it', () => {
     await expectPageStands(watched, LANDING)
   })
 
-  test('a page from before a deploy that loses code it loads after hydration (the stored cart\'s) reloads for the new version, and the cart is kept', async () => {
+  test("a page from before a deploy that loses code it loads after hydration (the stored cart's) reloads for the new version, and the cart is kept", async () => {
     const watched = await openWithChunksLost('/', /after-hydration|stored-cart/, 'gone once')
     const { page } = watched
     // The new page has the code this time: the cart is read back and kept saved.
-    await reloadedOnce(page, watched.loads, () => expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /after-hydration/.test(entry.name)))).toBe(true))
+    await reloadedOnce(page, watched.loads, () =>
+      expect
+        .poll(() =>
+          page.evaluate(() =>
+            performance.getEntriesByType('resource').some((entry) => /after-hydration/.test(entry.name)),
+          ),
+        )
+        .toBe(true),
+    )
     expect(watched.lost.some((name) => /after-hydration|stored-cart/.test(name))).toBe(true)
     await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
     await expect.poll(() => badge(page).textContent()).toBe('1')
-    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('shopify-cart') ?? 'null')?.items?.[0]?.quantity)).toBe(1)
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('shopify-cart') ?? 'null')?.items?.[0]?.quantity))
+      .toBe(1)
     await expectPageStands(watched, LANDING)
   })
 
-  test('a page from before a deploy, with the cart sheet\'s code gone, reloads when the cart is reached for, with nothing said over it', async () => {
+  test("a page from before a deploy, with the cart sheet's code gone, reloads when the cart is reached for, with nothing said over it", async () => {
     const watched = await openWithChunksLost('/', /CartDrawer/, 'gone once')
     const { page } = watched
     // The new page is slow to come, as on a phone, so the old one would have time to say something.
-    await page.route(shop.origin + '/', async (route) => {
+    await page.route(`${shop.origin}/`, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500))
       await route.continue()
     })

@@ -1,7 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { startShop, type Shop } from '../../scripts/harness/shop'
-import { axeViolations, hydrated, launchChromium, openPage, screenshot, SIZES, unexpectedProblems, watchEveryPage } from './browser'
+import {
+  axeViolations,
+  hydrated,
+  launchChromium,
+  openPage,
+  screenshot,
+  SIZES,
+  unexpectedProblems,
+  watchEveryPage,
+} from './browser'
 
 // Shoppers in six countries (each shop's LOCAL_SHOPPER_COUNTRY, which the local Worker puts in
 // request.cf.country as Cloudflare would), at the unprefixed addresses everyone shares: every
@@ -27,13 +36,18 @@ let browser: Browser
 const shops = {} as Record<Country, Shop>
 beforeAll(async () => {
   const countries = Object.keys(CHECKOUT) as Country[]
-  const [launched, started] = await Promise.all([launchChromium(), Promise.all(countries.map((country) => startShop({ LOCAL_SHOPPER_COUNTRY: country })))])
+  const [launched, started] = await Promise.all([
+    launchChromium(),
+    Promise.all(countries.map((country) => startShop({ LOCAL_SHOPPER_COUNTRY: country }))),
+  ])
   browser = launched
   countries.forEach((country, i) => (shops[country] = started[i]!))
   watchEveryPage(browser)
 })
 afterEach(() => {
-  expect(unexpectedProblems(), 'console errors, page errors or CSP violations in the pages this test opened').toEqual([])
+  expect(unexpectedProblems(), 'console errors, page errors or CSP violations in the pages this test opened').toEqual(
+    [],
+  )
 })
 afterAll(async () => {
   await browser?.close()
@@ -41,14 +55,18 @@ afterAll(async () => {
 })
 
 /** Every price written in `text`, as [currency, amount]. */
-const pricesIn = (text: string) => [...text.replaceAll('\u00a0', ' ').matchAll(PRICE)].map(([, symbol, amount]) => [SYMBOL[symbol!], Number(amount)] as const)
+const pricesIn = (text: string) =>
+  [...text.replaceAll('\u00a0', ' ').matchAll(PRICE)].map(
+    ([, symbol, amount]) => [SYMBOL[symbol!], Number(amount)] as const,
+  )
 
 /** Every layout shift the page has had, as the Layout Instability API reports them (CLS's own entries). */
 async function watchShifts(page: Page) {
   await page.addInitScript(() => {
     const shifts: number[] = ((window as unknown as { __shifts: number[] }).__shifts = [])
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value)
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) shifts.push(entry.value)
     }).observe({ type: 'layout-shift', buffered: true })
   })
 }
@@ -67,49 +85,67 @@ async function holdScripts(context: BrowserContext) {
 const expectCheckoutPrices = (country: Country, prices: (readonly [string | undefined, number])[]) => {
   const { total, currency } = CHECKOUT[country]
   expect(prices.length).toBeGreaterThan(0)
-  expect(new Set(prices.map(([code, amount]) => `${code} ${amount}`))).toEqual(new Set([`${currency} ${Number(total.replace(/[^\d.]/g, ''))}`]))
+  expect(new Set(prices.map(([code, amount]) => `${code} ${amount}`))).toEqual(
+    new Set([`${currency} ${Number(total.replace(/[^\d.]/g, ''))}`]),
+  )
 }
 
 describe.each(Object.keys(CHECKOUT) as Country[])('a shopper in %s', (country) => {
-  test.each(SIZES)('%s: every price from the first paint is the checkout’s, the sheet’s total is the checkout’s, CLS 0, axe clean', async (size, viewport) => {
-    const shop = shops[country]
-    const { page, context } = await openPage(browser, viewport)
-    const release = await holdScripts(context)
-    await watchShifts(page)
-    const served = await (await fetch(shop.origin + '/')).text()
-    expectCheckoutPrices(country, pricesIn(served.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>|<head>[\s\S]*?<\/head>/g, '').replace(/<[^>]+>/g, ' ')))
-    await page.goto(shop.origin + '/', { waitUntil: 'domcontentloaded' })
-    // The first paint: the server's page, its scripts not yet run.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-    await screenshot(page, `market-${country}-first-paint-${size}`)
-    expectCheckoutPrices(country, pricesIn(await page.locator('body').innerText()))
-    const note = CHECKOUT[country].note
-    if (note) expect(await page.getByTestId('market-note').first().innerText()).toContain(note)
-    else expect(await page.getByTestId('market-note').count()).toBe(0)
-    release()
-    await hydrated(page)
-    expectCheckoutPrices(country, pricesIn(await page.locator('body').innerText()))
-    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([])
-    expect(await axeViolations(page)).toEqual([])
+  test.each(SIZES)(
+    '%s: every price from the first paint is the checkout’s, the sheet’s total is the checkout’s, CLS 0, axe clean',
+    async (size, viewport) => {
+      const shop = shops[country]
+      const { page, context } = await openPage(browser, viewport)
+      const release = await holdScripts(context)
+      await watchShifts(page)
+      const served = await (await fetch(`${shop.origin}/`)).text()
+      expectCheckoutPrices(
+        country,
+        pricesIn(
+          served
+            .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>|<head>[\s\S]*?<\/head>/g, '')
+            .replace(/<[^>]+>/g, ' '),
+        ),
+      )
+      await page.goto(`${shop.origin}/`, { waitUntil: 'domcontentloaded' })
+      // The first paint: the server's page, its scripts not yet run.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+      await screenshot(page, `market-${country}-first-paint-${size}`)
+      expectCheckoutPrices(country, pricesIn(await page.locator('body').innerText()))
+      const note = CHECKOUT[country].note
+      if (note) expect(await page.getByTestId('market-note').first().innerText()).toContain(note)
+      else expect(await page.getByTestId('market-note').count()).toBe(0)
+      release()
+      await hydrated(page)
+      expectCheckoutPrices(country, pricesIn(await page.locator('body').innerText()))
+      expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
 
-    await page.getByRole('button', { name: /Order Now!/ }).first().click()
-    const sheet = page.getByTestId('cart-drawer')
-    await sheet.waitFor()
-    expect(await page.getByTestId('cart-total').textContent()).toBe(CHECKOUT[country].total)
-    expectCheckoutPrices(country, pricesIn(await sheet.innerText()))
-    if (note) expect(await page.getByTestId('cart-market-note').innerText()).toContain(note)
-    await screenshot(page, `market-${country}-sheet-${size}`)
-    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Checkout with Shopify' }).click()])
-    await tab.waitForURL(/\/checkouts\/cn\//)
-    expect(await tab.locator('#total').textContent()).toBe(CHECKOUT[country].total)
-    expect(await tab.locator('#currency').textContent()).toBe(CHECKOUT[country].currency)
-  })
+      await page
+        .getByRole('button', { name: /Order Now!/ })
+        .first()
+        .click()
+      const sheet = page.getByTestId('cart-drawer')
+      await sheet.waitFor()
+      expect(await page.getByTestId('cart-total').textContent()).toBe(CHECKOUT[country].total)
+      expectCheckoutPrices(country, pricesIn(await sheet.innerText()))
+      if (note) expect(await page.getByTestId('cart-market-note').innerText()).toContain(note)
+      await screenshot(page, `market-${country}-sheet-${size}`)
+      const [tab] = await Promise.all([
+        context.waitForEvent('page'),
+        page.getByRole('button', { name: 'Checkout with Shopify' }).click(),
+      ])
+      await tab.waitForURL(/\/checkouts\/cn\//)
+      expect(await tab.locator('#total').textContent()).toBe(CHECKOUT[country].total)
+      expect(await tab.locator('#currency').textContent()).toBe(CHECKOUT[country].currency)
+    },
+  )
 
   test('without JavaScript: the product page’s prices are the checkout’s, and its button opens that checkout', async () => {
     const shop = shops[country]
     const context = await browser.newContext({ viewport: SIZES[0]![1], javaScriptEnabled: false })
     const page = await context.newPage()
-    await page.goto(shop.origin + '/product/toddler-blanket')
+    await page.goto(`${shop.origin}/product/toddler-blanket`)
     expectCheckoutPrices(country, pricesIn(await page.locator('body').innerText()))
     await Promise.all([page.waitForURL(/\/checkouts\/cn\//), page.getByRole('button', { name: 'Add to Cart' }).click()])
     expect(await page.locator('#total').textContent()).toBe(CHECKOUT[country].total)
@@ -118,7 +154,11 @@ describe.each(Object.keys(CHECKOUT) as Country[])('a shopper in %s', (country) =
 })
 
 test('the market’s words hold their place at 320 px with text at 200 %: nothing they say overlaps what follows', async () => {
-  for (const [country, path] of [['GB', '/product/toddler-blanket'], ['JP', '/'], ['JP', '/product/toddler-blanket']] as const) {
+  for (const [country, path] of [
+    ['GB', '/product/toddler-blanket'],
+    ['JP', '/'],
+    ['JP', '/product/toddler-blanket'],
+  ] as const) {
     const { page } = await openPage(browser, { width: 320, height: 640 })
     await page.goto(shops[country].origin + path)
     await hydrated(page)
@@ -129,11 +169,17 @@ test('the market’s words hold their place at 320 px with text at 200 %: nothin
         const box = note.getBoundingClientRect()
         // The first element drawn after it in the page's order (not its own, nor a wrapper of it).
         const next = [...document.querySelectorAll('body *')].find(
-          (other) => note.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING && !note.contains(other) && !other.contains(note) && other.getBoundingClientRect().height > 0,
+          (other) =>
+            note.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING &&
+            !note.contains(other) &&
+            !other.contains(note) &&
+            other.getBoundingClientRect().height > 0,
         )
         const below = next?.getBoundingClientRect()
         if (!below) return ['nothing follows the note']
-        return below.top < box.bottom - 0.5 ? [`${note.textContent} ends at ${box.bottom}, ${next!.tagName} starts at ${below.top}`] : []
+        return below.top < box.bottom - 0.5
+          ? [`${note.textContent} ends at ${box.bottom}, ${next!.tagName} starts at ${below.top}`]
+          : []
       }),
     )
     expect(overlaps).toEqual([])

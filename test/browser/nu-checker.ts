@@ -16,7 +16,9 @@ const vnu = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar')
  * on a stylesheet link. Only that message, and only on an `expect` link, is set aside.
  */
 const AHEAD_OF_THE_CHECKER = (m: Message) =>
-  m.message === 'A “link” element with a “blocking” attribute must have a “rel” attribute whose value is “stylesheet”.' && /<link rel="expect" href="#[\w-]+" blocking="render"\/?>/.test(m.extract ?? '')
+  m.message ===
+    'A “link” element with a “blocking” attribute must have a “rel” attribute whose value is “stylesheet”.' &&
+  /<link rel="expect" href="#[\w-]+" blocking="render"\/?>/.test(m.extract ?? '')
 
 type Message = { type: string; subType?: string; message: string; extract?: string; url: string; lastLine?: number }
 
@@ -30,11 +32,18 @@ export async function nuErrors(documents: Record<string, string>): Promise<strin
       return file
     })
     // The checker writes its JSON report to stderr, and exits 0 with --exit-zero-always.
-    const { stderr } = await promisify(execFile)('java', ['-jar', vnu, '--format', 'json', '--errors-only', '--exit-zero-always', ...files], { maxBuffer: 16 << 20 })
+    const { stderr } = await promisify(execFile)(
+      'java',
+      ['-jar', vnu, '--format', 'json', '--errors-only', '--exit-zero-always', ...files],
+      { maxBuffer: 16 << 20 },
+    )
     const { messages } = JSON.parse(stderr) as { messages: Message[] }
     return messages
       .filter((m) => (m.type === 'error' || m.subType === 'fatal') && !AHEAD_OF_THE_CHECKER(m))
-      .map((m) => `${m.url.split('/').pop()}:${m.lastLine ?? '?'}: ${m.message}${m.extract ? ` «${m.extract.trim().slice(0, 120)}»` : ''}`)
+      .map(
+        (m) =>
+          `${m.url.split('/').pop()}:${m.lastLine ?? '?'}: ${m.message}${m.extract ? ` «${m.extract.trim().slice(0, 120)}»` : ''}`,
+      )
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

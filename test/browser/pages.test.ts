@@ -1,24 +1,25 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { blanket } from '../../storefront-double/catalog'
 import { DESKTOP, expectClean, hydrated, openPage, PHONE } from './browser'
-import { shop, browser, visit, badge, drawer, openWithDeferredCodeHeld, useShopInChromium } from './shop-in-chromium'
+import { shop, browser, visit, badge, drawer, openWithDeferredCodeHeld, setUpShopInChromium } from './shop-in-chromium'
 
-useShopInChromium()
+setUpShopInChromium()
 
 describe('pages', () => {
-  test.each([['/'], ['/product/toddler-blanket']])('%s hydrates without fetching its stylesheet again', async (path) => {
-    const watched = await openPage(browser, PHONE)
-    const { page } = watched
-    const requested: string[] = []
-    page.on('request', (request) => requested.push(new URL(request.url()).pathname))
-    await page.goto(shop.origin + path)
-    await hydrated(page)
-    expect(requested.filter((path) => path.endsWith('.js')).length).toBeGreaterThan(0)
-    // The stylesheet is inline; loading the page's chunks must not fetch it again.
-    expect(requested.filter((path) => path.endsWith('.css'))).toEqual([])
-    expectClean(watched)
-  })
+  test.each([['/'], ['/product/toddler-blanket']])(
+    '%s hydrates without fetching its stylesheet again',
+    async (path) => {
+      const watched = await openPage(browser, PHONE)
+      const { page } = watched
+      const requested: string[] = []
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname))
+      await page.goto(shop.origin + path)
+      await hydrated(page)
+      expect(requested.filter((path) => path.endsWith('.js')).length).toBeGreaterThan(0)
+      // The stylesheet is inline; loading the page's chunks must not fetch it again.
+      expect(requested.filter((path) => path.endsWith('.css'))).toEqual([])
+      expectClean(watched)
+    },
+  )
 
   // Deferred sections, the drawer and Splide are held back: a control inside a deferred
   // section would drop these taps.
@@ -60,7 +61,11 @@ describe('pages', () => {
     await page.waitForLoadState('networkidle')
     for (const text of texts) expect(await page.getByText(text, { exact: true }).first().isVisible()).toBe(true)
     const code = await Promise.all(served.map(async (src) => (await shop.fetch(src)).text()))
-    for (const text of texts) expect(code.some((body) => body.includes(text)), text).toBe(false)
+    for (const text of texts)
+      expect(
+        code.some((body) => body.includes(text)),
+        text,
+      ).toBe(false)
     expectClean(watched)
   })
 
@@ -84,25 +89,58 @@ describe('pages', () => {
     // shopper comes near (content-visibility), so innerText would leave them out, but the
     // accessibility tree keeps every word.
     const body = await page.locator('main').ariaSnapshot()
-    const order = ['Only $38 – Order Now!', 'yes, shipping is included', 'Square softness', 'Vibrant Colors', 'Super Soft', 'Extra Durable', 'Mom-Friendly', 'Made to Last', 'Snuggles start here!', 'Octopus', 'Wherever the day goes', 'Loved at bedtime', 'Ready for bedtime?']
+    const order = [
+      'Only $38 – Order Now!',
+      'yes, shipping is included',
+      'Square softness',
+      'Vibrant Colors',
+      'Super Soft',
+      'Extra Durable',
+      'Mom-Friendly',
+      'Made to Last',
+      'Snuggles start here!',
+      'Octopus',
+      'Wherever the day goes',
+      'Loved at bedtime',
+      'Ready for bedtime?',
+    ]
     const positions = order.map((text) => body.indexOf(text))
     expect(positions.every((p) => p >= 0)).toBe(true)
     expect([...positions].sort((a, b) => a - b)).toEqual(positions)
     const footer = page.locator('footer')
     expect(await footer.getByRole('link', { name: 'E-mail' }).getAttribute('href')).toMatch(/^mailto:/)
-    for (const name of ['About', 'Message', 'Privacy', 'Terms of use']) expect(await footer.getByRole('link', { name }).count()).toBe(1)
+    for (const name of ['About', 'Message', 'Privacy', 'Terms of use'])
+      expect(await footer.getByRole('link', { name }).count()).toBe(1)
   })
 
   test('Terms and Privacy carry every section the shop promises', async () => {
     const terms = (await visit('/terms')).page
     expect(await terms.getByText('Last updated: January 2025').isVisible()).toBe(true)
     const termsHeadings = await terms.locator('h2').allInnerTexts()
-    expect(termsHeadings).toEqual(['Orders and payments', 'Shipping', 'Returns', 'Quality', 'Intellectual property', 'Liability', 'Changes', 'Contact'])
+    expect(termsHeadings).toEqual([
+      'Orders and payments',
+      'Shipping',
+      'Returns',
+      'Quality',
+      'Intellectual property',
+      'Liability',
+      'Changes',
+      'Contact',
+    ])
     expect(await terms.locator('article').innerText()).toContain('within 7 days')
     const privacy = (await visit('/privacy')).page
-    expect(await privacy.locator('h2').allInnerTexts()).toEqual(['Data we collect', 'How we use it', 'Security', 'Third parties', 'Cookies', 'Your rights if you live in the EU'])
+    expect(await privacy.locator('h2').allInnerTexts()).toEqual([
+      'Data we collect',
+      'How we use it',
+      'Security',
+      'Third parties',
+      'Cookies',
+      'Your rights if you live in the EU',
+    ])
     // What the field analytics keep, and that Global Privacy Control stops them.
     expect(await privacy.locator('h3').allInnerTexts()).toEqual(['How the shop is used, without knowing who you are'])
-    expect(await privacy.locator('main').innerText()).toMatch(/no IP address, no browser identification, no cookie[\s\S]*Global Privacy Control signal, your pages send nothing at all/)
+    expect(await privacy.locator('main').innerText()).toMatch(
+      /no IP address, no browser identification, no cookie[\s\S]*Global Privacy Control signal, your pages send nothing at all/,
+    )
   })
 })

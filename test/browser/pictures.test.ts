@@ -26,12 +26,18 @@ const SCREENS = [
 ] as const
 const PAGES = ['/', '/product/toddler-blanket']
 
-const SHOPPER = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36'
+const SHOPPER =
+  'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36'
 
 type Fetched = { width: number; height: number; type: string; bytes: number }
 
 /** Opens `path`, and records the pixel size and type of every picture the page fetched. */
-async function open(path: string, viewport: { width: number; height: number }, deviceScaleFactor: number, { block, slow }: { block?: RegExp; slow?: boolean } = {}) {
+async function open(
+  path: string,
+  viewport: { width: number; height: number },
+  deviceScaleFactor: number,
+  { block, slow }: { block?: RegExp; slow?: boolean } = {},
+) {
   const context = await browser.newContext({ viewport, deviceScaleFactor })
   if (block) await context.route(block, (route) => route.abort())
   const page = await context.newPage()
@@ -40,7 +46,12 @@ async function open(path: string, viewport: { width: number; height: number }, d
     // arrives after the first paint must not move what is already there.
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.enable')
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 100, downloadThroughput: 40_000, uploadThroughput: 40_000 })
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 100,
+      downloadThroughput: 40_000,
+      uploadThroughput: 40_000,
+    })
   }
   const watched = watch(page, context)
   // Pictures held back on purpose fail to load, and Chromium says so.
@@ -67,52 +78,71 @@ async function open(path: string, viewport: { width: number; height: number }, d
 /** The pictures in the first view (bench/pictures.ts: what the shopper sees), once each has loaded. */
 async function firstView(page: Page) {
   await expect
-    .poll(() => page.evaluate(() => [...document.images].filter((img) => img.getBoundingClientRect().top < innerHeight && img.getBoundingClientRect().width > 0).every((img) => img.complete)))
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.images]
+          .filter((img) => img.getBoundingClientRect().top < innerHeight && img.getBoundingClientRect().width > 0)
+          .every((img) => img.complete),
+      ),
+    )
     .toBe(true)
   // A slide whose picture Splide has not asked for yet has no source: its box is tested below.
   return page.evaluate(visiblePictures)
 }
 
 describe.each(SCREENS)('pictures on a %s', (name, viewport, dpr) => {
-  test.each(PAGES)('%s: the first view loads no picture at more than twice the pixels it is drawn at, in WebP', async (path) => {
-    const { page, fetched, watched, close } = await open(path, viewport, dpr)
-    const shown = (await firstView(page)).filter((img) => !/\.svg([?#]|$)/.test(img.src))
-    expect(shown.length).toBeGreaterThan(0)
-    if (name === 'phone') {
-      // bench/budget.json, which `npm run bench` lowers as the pictures get lighter.
-      const bytes = await Promise.all([...new Set(shown.map((img) => img.src))].map(async (src) => (await fetched.get(src))?.bytes ?? 0))
-      expect(bytes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(readBudget().picturesFirstViewPhone[path === '/' ? 'landing' : 'product']!)
-    }
-    for (const img of shown) {
-      const got = await fetched.get(img.src)
-      expect(got, img.src).toBeTruthy()
-      const drawnPixels = img.width * img.height * dpr * dpr
-      expect(got!.width * got!.height, `${img.src} drawn ${img.width}×${img.height} at ${dpr}x, fetched ${got!.width}×${got!.height}`).toBeLessThanOrEqual(2 * drawnPixels)
-      expect(got!.type, img.src).toBe('image/webp')
-    }
-    await screenshot(page, `pictures-${name}${path.replaceAll('/', '-')}`)
-    expect(watched.problems).toEqual([])
-    await close()
-  })
+  test.each(PAGES)(
+    '%s: the first view loads no picture at more than twice the pixels it is drawn at, in WebP',
+    async (path) => {
+      const { page, fetched, watched, close } = await open(path, viewport, dpr)
+      const shown = (await firstView(page)).filter((img) => !/\.svg([?#]|$)/.test(img.src))
+      expect(shown.length).toBeGreaterThan(0)
+      if (name === 'phone') {
+        // bench/budget.json, which `npm run bench` lowers as the pictures get lighter.
+        const bytes = await Promise.all(
+          [...new Set(shown.map((img) => img.src))].map(async (src) => (await fetched.get(src))?.bytes ?? 0),
+        )
+        expect(bytes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(
+          readBudget().picturesFirstViewPhone[path === '/' ? 'landing' : 'product']!,
+        )
+      }
+      for (const img of shown) {
+        const got = await fetched.get(img.src)
+        expect(got, img.src).toBeTruthy()
+        const drawnPixels = img.width * img.height * dpr * dpr
+        expect(
+          got!.width * got!.height,
+          `${img.src} drawn ${img.width}×${img.height} at ${dpr}x, fetched ${got!.width}×${got!.height}`,
+        ).toBeLessThanOrEqual(2 * drawnPixels)
+        expect(got!.type, img.src).toBe('image/webp')
+      }
+      await screenshot(page, `pictures-${name}${path.replaceAll('/', '-')}`)
+      expect(watched.problems).toEqual([])
+      await close()
+    },
+  )
 })
 
-test.each(PAGES)('%s: every raster <img> has a srcset and sizes (Splide fills in a lazy slide\'s srcset as it comes next)', async (path) => {
-  const { page, close } = await open(path, PHONE, 2.625)
-  const pictures = await page.evaluate(() =>
-    [...document.images].map((img) => ({
-      src: img.getAttribute('src') ?? img.dataset.splideLazy ?? '',
-      srcset: img.getAttribute('srcset') ?? img.dataset.splideLazySrcset ?? null,
-      sizes: img.getAttribute('sizes'),
-    })),
-  )
-  const raster = pictures.filter((p) => !/\.svg([?#]|$)/.test(p.src))
-  expect(raster.length).toBeGreaterThanOrEqual(path === '/' ? 15 : 6)
-  for (const p of raster) {
-    expect(p.srcset, p.src).toMatch(/ \d+w(, |$)/)
-    expect(p.sizes, p.src).toBeTruthy()
-  }
-  await close()
-})
+test.each(PAGES)(
+  "%s: every raster <img> has a srcset and sizes (Splide fills in a lazy slide's srcset as it comes next)",
+  async (path) => {
+    const { page, close } = await open(path, PHONE, 2.625)
+    const pictures = await page.evaluate(() =>
+      [...document.images].map((img) => ({
+        src: img.getAttribute('src') ?? img.dataset.splideLazy ?? '',
+        srcset: img.getAttribute('srcset') ?? img.dataset.splideLazySrcset ?? null,
+        sizes: img.getAttribute('sizes'),
+      })),
+    )
+    const raster = pictures.filter((p) => !/\.svg([?#]|$)/.test(p.src))
+    expect(raster.length).toBeGreaterThanOrEqual(path === '/' ? 15 : 6)
+    for (const p of raster) {
+      expect(p.srcset, p.src).toMatch(/ \d+w(, |$)/)
+      expect(p.sizes, p.src).toBeTruthy()
+    }
+    await close()
+  },
+)
 
 describe.each(SCREENS)('before the pictures arrive, on a %s', (_, viewport, dpr) => {
   test.each(PAGES)('%s: every picture in the first view has its box, filled with its colour', async (path) => {
@@ -120,8 +150,19 @@ describe.each(SCREENS)('before the pictures arrive, on a %s', (_, viewport, dpr)
     const { page, close } = await open(path, viewport, dpr, { block: /\.(jpg|webp)(\?|$)|\/cdn\/shop\// })
     const boxes = await page.evaluate(() =>
       [...document.images]
-        .filter((img) => img.getBoundingClientRect().top < innerHeight && img.offsetParent !== null && !/\.svg([?#]|$)/.test(img.src))
-        .map((img) => ({ src: img.currentSrc || img.src, width: img.getBoundingClientRect().width, height: img.getBoundingClientRect().height, own: img.style.backgroundColor, drawn: getComputedStyle(img).backgroundColor })),
+        .filter(
+          (img) =>
+            img.getBoundingClientRect().top < innerHeight &&
+            img.offsetParent !== null &&
+            !/\.svg([?#]|$)/.test(img.src),
+        )
+        .map((img) => ({
+          src: img.currentSrc || img.src,
+          width: img.getBoundingClientRect().width,
+          height: img.getBoundingClientRect().height,
+          own: img.style.backgroundColor,
+          drawn: getComputedStyle(img).backgroundColor,
+        })),
     )
     expect(boxes.length).toBeGreaterThan(0)
     for (const box of boxes) {
@@ -141,7 +182,10 @@ describe.each(SCREENS)('before the pictures arrive, on a %s', (_, viewport, dpr)
     // CI run under load once caught the hero's order button painted with half its words,
     // the case the first-frame test below holds the browser to.)
     const shifts = await layoutShifts(page)
-    expect(shifts.reduce((total, shift) => total + shift.value, 0), JSON.stringify(shifts)).toBe(0)
+    expect(
+      shifts.reduce((total, shift) => total + shift.value, 0),
+      JSON.stringify(shifts),
+    ).toBe(0)
     await close()
   })
 
@@ -149,14 +193,23 @@ describe.each(SCREENS)('before the pictures arrive, on a %s', (_, viewport, dpr)
   // page's skeleton, and the product that replaces it must not move what is on screen. The
   // double holds its answer until the skeleton has painted.
   test('/product/toddler-blanket: nothing on screen moves when Shopify answers after the skeleton painted', async () => {
-    const cold = await startShop({ PRODUCT_CACHE_FRESH_SECONDS: '0', PRODUCT_CACHE_SWR_SECONDS: '0', PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '0' })
+    const cold = await startShop({
+      PRODUCT_CACHE_FRESH_SECONDS: '0',
+      PRODUCT_CACHE_SWR_SECONDS: '0',
+      PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '0',
+    })
     // A shopper's phone, not a crawler (whose render waits for the product), and unzipped:
     // Miniflare's edge gzip holds a streamed body back until it ends.
-    const context = await browser.newContext({ viewport, deviceScaleFactor: dpr, userAgent: SHOPPER, extraHTTPHeaders: { 'Accept-Encoding': 'identity' } })
+    const context = await browser.newContext({
+      viewport,
+      deviceScaleFactor: dpr,
+      userAgent: SHOPPER,
+      extraHTTPHeaders: { 'Accept-Encoding': 'identity' },
+    })
     try {
       const page = await context.newPage()
       const release = cold.double.hold()
-      const loaded = page.goto(cold.origin + '/product/toddler-blanket')
+      const loaded = page.goto(`${cold.origin}/product/toddler-blanket`)
       await page.locator('[data-testid="product-skeleton"]').waitFor()
       await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))))
       release()
@@ -164,7 +217,10 @@ describe.each(SCREENS)('before the pictures arrive, on a %s', (_, viewport, dpr)
       await hydrated(page)
       await firstView(page)
       const shifts = await layoutShifts(page)
-      expect(shifts.reduce((total, shift) => total + shift.value, 0), JSON.stringify(shifts)).toBe(0)
+      expect(
+        shifts.reduce((total, shift) => total + shift.value, 0),
+        JSON.stringify(shifts),
+      ).toBe(0)
     } finally {
       await context.close()
       await cold.dispose()
@@ -188,10 +244,17 @@ describe.each(SCREENS)('before the pictures arrive, on a %s', (_, viewport, dpr)
     })
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.enable')
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 100, downloadThroughput: 20_000, uploadThroughput: 40_000 })
-    await page.goto(shop.origin + '/', { waitUntil: 'commit' })
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 100,
+      downloadThroughput: 20_000,
+      uploadThroughput: 40_000,
+    })
+    await page.goto(`${shop.origin}/`, { waitUntil: 'commit' })
     await page.waitForFunction(() => 'firstFrame' in window, null, { timeout: 60_000 })
-    expect(await page.evaluate(() => (window as unknown as { firstFrame: unknown }).firstFrame)).toEqual({ whole: true })
+    expect(await page.evaluate(() => (window as unknown as { firstFrame: unknown }).firstFrame)).toEqual({
+      whole: true,
+    })
     await context.close()
   })
 
@@ -213,9 +276,18 @@ function layoutShifts(page: Page) {
   return page.evaluate(
     () =>
       new Promise<{ value: number; at: number; what: string[]; rects: number[][]; moves: number[] }[]>((resolve) => {
-        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] }
+        type Shift = PerformanceEntry & {
+          value: number
+          hadRecentInput: boolean
+          sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[]
+        }
         const shifts: { value: number; at: number; what: string[]; rects: number[][]; moves: number[] }[] = []
-        const describe = (node: Node | null) => (node instanceof Element ? `${node.tagName.toLowerCase()}.${node.getAttribute('class') ?? ''} "${(node.textContent ?? '').trim().slice(0, 40)}"` : node ? node.nodeName : '(gone)')
+        const describe = (node: Node | null) =>
+          node instanceof Element
+            ? `${node.tagName.toLowerCase()}.${node.getAttribute('class') ?? ''} "${(node.textContent ?? '').trim().slice(0, 40)}"`
+            : node
+              ? node.nodeName
+              : '(gone)'
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries() as Shift[]) {
             if (entry.hadRecentInput) continue
@@ -223,8 +295,12 @@ function layoutShifts(page: Page) {
               value: entry.value,
               at: Math.round(entry.startTime),
               what: entry.sources.map((source) => describe(source.node)),
-              rects: entry.sources.map(({ previousRect: a, currentRect: b }) => [a.x, a.y, a.width, a.height, b.x, b.y, b.width, b.height].map(Math.round)),
-              moves: entry.sources.map(({ previousRect: a, currentRect: b }) => Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y))),
+              rects: entry.sources.map(({ previousRect: a, currentRect: b }) =>
+                [a.x, a.y, a.width, a.height, b.x, b.y, b.width, b.height].map(Math.round),
+              ),
+              moves: entry.sources.map(({ previousRect: a, currentRect: b }) =>
+                Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y)),
+              ),
             })
           }
         }).observe({ type: 'layout-shift', buffered: true })
@@ -235,8 +311,16 @@ function layoutShifts(page: Page) {
 
 describe("Shopify's odd pictures", () => {
   test.each([
-    ['of unknown size that answers 404', { file: 'no-such-photo.jpg', altText: 'A picture that is gone' }, 'A picture that is gone'],
-    ['hosted outside Shopify (no transforms, no size)', { elsewhere: 'blanket-3.jpg', altText: 'From elsewhere' }, 'From elsewhere'],
+    [
+      'of unknown size that answers 404',
+      { file: 'no-such-photo.jpg', altText: 'A picture that is gone' },
+      'A picture that is gone',
+    ],
+    [
+      'hosted outside Shopify (no transforms, no size)',
+      { elsewhere: 'blanket-3.jpg', altText: 'From elsewhere' },
+      'From elsewhere',
+    ],
     ['without alt text', { file: 'blanket-2.jpg', altText: null }, 'Square Friends Fleece Blanket'],
     ['with empty alt text', { file: 'blanket-2.jpg', altText: '' }, 'Square Friends Fleece Blanket'],
   ])('a first picture %s: the page renders, keeps its layout, and names the picture', async (name, image, alt) => {

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { BLANKET_VARIANT_ID, blanket } from '../../storefront-double/catalog'
 import { startShop, type Shop } from '../../scripts/harness/shop'
 import { DESKTOP, expectClean, hydrated, openPage, PHONE } from './browser'
-import { shop, browser, visit, badge, expectDocumentStatus, useShopInChromium } from './shop-in-chromium'
+import { shop, browser, visit, badge, expectDocumentStatus, setUpShopInChromium } from './shop-in-chromium'
 
-useShopInChromium()
+setUpShopInChromium()
 
 describe('the product page', () => {
   // At the cap, 'Added to cart!' would say something the cart did not do; an order button
@@ -13,15 +13,35 @@ describe('the product page', () => {
     ['/product/toddler-blanket', 'Add to Cart'],
     ['/', 'Only $38 – Order Now!'],
   ])("%s: '%s' with 99 already in the cart adds nothing and says so", async (path, button) => {
-    const stored = { items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'x', quantity: 99, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: 'Square Friends Fleece Blanket', handle: 'toddler-blanket', images: { edges: [] } } }], cartId: null, checkoutUrl: null }
-    const watched = await openPage(browser, PHONE, (context) => context.addInitScript((cart) => localStorage.getItem('shopify-cart') ?? localStorage.setItem('shopify-cart', cart), JSON.stringify(stored)))
+    const stored = {
+      items: [
+        {
+          variantId: BLANKET_VARIANT_ID,
+          variantTitle: 'x',
+          quantity: 99,
+          price: { amount: '38.0', currencyCode: 'USD' },
+          selectedOptions: [],
+          product: { title: 'Square Friends Fleece Blanket', handle: 'toddler-blanket', images: { edges: [] } },
+        },
+      ],
+      cartId: null,
+      checkoutUrl: null,
+    }
+    const watched = await openPage(browser, PHONE, (context) =>
+      context.addInitScript(
+        (cart) => localStorage.getItem('shopify-cart') ?? localStorage.setItem('shopify-cart', cart),
+        JSON.stringify(stored),
+      ),
+    )
     const { page } = watched
     await page.goto(shop.origin + path)
     await hydrated(page)
     await expect.poll(() => badge(page).textContent()).toBe('99')
     await page.getByRole('button', { name: button }).first().click()
     await page.getByText('Nothing added').waitFor()
-    expect(await page.getByText('Your cart already holds 99 of this blanket, the most one order can take.').isVisible()).toBe(true)
+    expect(
+      await page.getByText('Your cart already holds 99 of this blanket, the most one order can take.').isVisible(),
+    ).toBe(true)
     expect(await page.getByText('Added to cart!').count()).toBe(0)
     expect(await badge(page).textContent()).toBe('99')
     if (path === '/') expect(await page.getByTestId('cart-subtitle').textContent()).toBe('99 items in your cart')
@@ -31,9 +51,9 @@ describe('the product page', () => {
   test('/product/Toddler-Blanket, typed in capitals, shows the blanket at its one address', async () => {
     const watched = await openPage(browser, PHONE)
     const { page } = watched
-    await page.goto(shop.origin + '/product/Toddler-Blanket')
+    await page.goto(`${shop.origin}/product/Toddler-Blanket`)
     await hydrated(page)
-    expect(page.url()).toBe(shop.origin + '/product/toddler-blanket')
+    expect(page.url()).toBe(`${shop.origin}/product/toddler-blanket`)
     expect(await page.locator('h1').first().textContent()).toBe('Square Friends Fleece Blanket')
     expectClean(watched)
   })
@@ -57,7 +77,14 @@ describe('the product page', () => {
     await toggle.click()
     expect(await disclosure.getAttribute('open')).toBe('')
     const details = await page.getByTestId('product-details').innerText()
-    for (const fact of ['30" × 40" (76.2 × 101.6 cm)', '100% polyester', '290 g/m²', 'One-sided print', 'Machine-washable, tumble dry low (max 30°C)', 'Made on demand, processing 2-5 business days']) {
+    for (const fact of [
+      '30" × 40" (76.2 × 101.6 cm)',
+      '100% polyester',
+      '290 g/m²',
+      'One-sided print',
+      'Machine-washable, tumble dry low (max 30°C)',
+      'Made on demand, processing 2-5 business days',
+    ]) {
       expect(details).toContain(fact)
     }
     await toggle.click()
@@ -71,7 +98,9 @@ describe('the product page', () => {
     // Below the header once it has slid in: the cart button stays free for the tap that
     // usually comes next.
     const cartBox = (await page.getByTestId('cart-button').boundingBox())!
-    await expect.poll(async () => (await page.getByText('Added to cart!').boundingBox())!.y).toBeGreaterThanOrEqual(cartBox.y + cartBox.height)
+    await expect
+      .poll(async () => (await page.getByText('Added to cart!').boundingBox())!.y)
+      .toBeGreaterThanOrEqual(cartBox.y + cartBox.height)
     expect(await badge(page).textContent()).toBe('1')
     expect(await page.getByRole('link', { name: 'Back to Store' }).getAttribute('href')).toBe('/')
     expectClean(watched)
@@ -126,7 +155,7 @@ describe('when the product is not available', () => {
   test('the order button shows the error toast "Product not available" at top centre', async () => {
     const watched = await openPage(browser, PHONE)
     // A 503, so that no cache keeps the page without its product (src/routes/page-routes.tsx).
-    expect((await watched.page.goto(broken.origin + '/'))!.status()).toBe(503)
+    expect((await watched.page.goto(`${broken.origin}/`))!.status()).toBe(503)
     await hydrated(watched.page)
     await watched.page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
     await watched.page.getByText('Product not available').waitFor()
@@ -136,7 +165,9 @@ describe('when the product is not available', () => {
     // The toast says what to do next.
     expect(await watched.page.getByText('Please reload the page in a minute.').isVisible()).toBe(true)
     // Chromium reports the document's own status; nothing else may go wrong.
-    expect(watched.problems).toEqual([`error: Failed to load resource: the server responded with a status of 503 (Service Unavailable) (${broken.origin}/)`])
+    expect(watched.problems).toEqual([
+      `error: Failed to load resource: the server responded with a status of 503 (Service Unavailable) (${broken.origin}/)`,
+    ])
     watched.expected.push(/status of 503/)
   })
 })
@@ -149,7 +180,8 @@ describe('words and sizes', () => {
     expect(PHONE.width - (line.x + line.width)).toBeGreaterThanOrEqual(16)
     const links = page.getByRole('navigation', { name: 'Footer' }).getByRole('link')
     expect(await links.count()).toBe(5)
-    for (const box of await Promise.all((await links.all()).map((link) => link.boundingBox()))) expect(box!.height).toBeGreaterThanOrEqual(24)
+    for (const box of await Promise.all((await links.all()).map((link) => link.boundingBox())))
+      expect(box!.height).toBeGreaterThanOrEqual(24)
     await context.close()
   })
 
@@ -171,7 +203,9 @@ describe('words and sizes', () => {
     expect((await page.goto(`${shop.origin}/product/blanket-while-shopify-is-down`))!.status()).toBe(503)
     expectDocumentStatus(watched, 503, `${shop.origin}/product/blanket-while-shopify-is-down`)
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('Product not found')
-    expect(await page.getByText('We can’t reach our stock right now. Please try again in a minute.').isVisible()).toBe(true)
+    expect(await page.getByText('We can’t reach our stock right now. Please try again in a minute.').isVisible()).toBe(
+      true,
+    )
     await context.close()
   })
 })

@@ -9,7 +9,7 @@ export let shop: Shop
 export let browser: Browser
 
 /** Starts the shop and Chromium for the calling spec file, and stops them after it. */
-export function useShopInChromium() {
+export function setUpShopInChromium() {
   beforeAll(async () => {
     ;[shop, browser] = await Promise.all([startShop(), launchChromium()])
     watchEveryPage(browser)
@@ -17,7 +17,9 @@ export function useShopInChromium() {
   // Every test, whatever it checks itself: no console error, uncaught exception or CSP
   // violation in any page it opened, unless it said it provoked that one (`expected`).
   afterEach(() => {
-    expect(unexpectedProblems(), 'console errors, page errors or CSP violations in the pages this test opened').toEqual([])
+    expect(unexpectedProblems(), 'console errors, page errors or CSP violations in the pages this test opened').toEqual(
+      [],
+    )
   })
   afterAll(async () => {
     await browser?.close()
@@ -44,7 +46,11 @@ export async function visit(path: string, viewport = PHONE, { clock = false } = 
 /** Chromium's console line for a document answered with `status`: expected by the test that asked for it. */
 export function expectDocumentStatus(watched: Watched, status: number, url: string) {
   const escaped = url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  watched.expected.push(new RegExp(`^error: Failed to load resource: the server responded with a status of ${status} \\([^)]*\\) \\(${escaped}\\)$`))
+  watched.expected.push(
+    new RegExp(
+      `^error: Failed to load resource: the server responded with a status of ${status} \\([^)]*\\) \\(${escaped}\\)$`,
+    ),
+  )
 }
 
 export const badge = (page: Page) => page.getByTestId('cart-badge')

@@ -1,29 +1,33 @@
 import { describe, expect, test } from 'vitest'
-import { BLANKET_VARIANT_ID, blanket } from '../../storefront-double/catalog'
+import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
 import { PHONE, watch } from './browser'
 import { appModules } from '../../scripts/harness/shop'
-import { shop, browser, visit, drawer, useShopInChromium } from './shop-in-chromium'
+import { shop, browser, visit, drawer, setUpShopInChromium } from './shop-in-chromium'
 
-useShopInChromium()
+setUpShopInChromium()
 
 describe('without JavaScript, or before it arrives', () => {
   test.each([
     ['the landing page', '/', 'Only $38 – Order Now!'],
     ['the product page', '/product/toddler-blanket', 'Add to Cart'],
-  ])('with JavaScript off, %s buys: its buy form posts to /checkout and lands on Shopify’s checkout', async (_, path, button) => {
-    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false })
-    const page = await context.newPage()
-    await page.goto(shop.origin + path)
-    const carts = shop.double.callsOf('CartCreate').length
-    for (const order of await page.getByRole('button', { name: button }).all()) {
-      await Promise.all([page.waitForURL(/\/checkouts\/cn\/.*channel=online_store/), order.click()])
-      await page.goBack()
-    }
-    const created = shop.double.callsOf('CartCreate').slice(carts)
-    expect(created.length).toBe(path === '/' ? 2 : 1) // every buy button on the page
-    for (const call of created) expect(call.variables).toMatchObject({ input: { lines: [{ merchandiseId: BLANKET_VARIANT_ID, quantity: 1 }] } })
-    await context.close()
-  })
+  ])(
+    'with JavaScript off, %s buys: its buy form posts to /checkout and lands on Shopify’s checkout',
+    async (_, path, button) => {
+      const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false })
+      const page = await context.newPage()
+      await page.goto(shop.origin + path)
+      const carts = shop.double.callsOf('CartCreate').length
+      for (const order of await page.getByRole('button', { name: button }).all()) {
+        await Promise.all([page.waitForURL(/\/checkouts\/cn\/.*channel=online_store/), order.click()])
+        await page.goBack()
+      }
+      const created = shop.double.callsOf('CartCreate').slice(carts)
+      expect(created.length).toBe(path === '/' ? 2 : 1) // every buy button on the page
+      for (const call of created)
+        expect(call.variables).toMatchObject({ input: { lines: [{ merchandiseId: BLANKET_VARIANT_ID, quantity: 1 }] } })
+      await context.close()
+    },
+  )
 
   // A tap before the app is live is held for it (early-taps.test.ts); should its code never
   // come, the page buys as it does with JavaScript off.
@@ -35,7 +39,7 @@ describe('without JavaScript, or before it arrives', () => {
     const modules = appModules(await (await shop.fetch('/')).text())
     const failed = new Set<string>()
     page.on('requestfailed', (request) => failed.add(new URL(request.url()).pathname))
-    await page.goto(shop.origin + '/')
+    await page.goto(`${shop.origin}/`)
     const order = page.getByRole('button', { name: 'Only $38 – Order Now!' }).first()
     await expect.poll(() => modules.every((src) => failed.has(src))).toBe(true)
     await Promise.all([page.waitForURL(/\/checkouts\/cn\//), order.click()])
@@ -47,7 +51,7 @@ describe('without JavaScript, or before it arrives', () => {
     const carts = shop.double.callsOf('CartCreate').length
     await page.getByRole('button', { name: 'Only $38 – Order Now!' }).first().click()
     await drawer(page).waitFor()
-    expect(page.url()).toBe(shop.origin + '/')
+    expect(page.url()).toBe(`${shop.origin}/`)
     expect(shop.double.callsOf('CartCreate')).toHaveLength(carts)
     await context.close()
   })
@@ -55,7 +59,7 @@ describe('without JavaScript, or before it arrives', () => {
   test('with JavaScript off, Product Details opens', async () => {
     const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false })
     const page = await context.newPage()
-    await page.goto(shop.origin + '/product/toddler-blanket')
+    await page.goto(`${shop.origin}/product/toddler-blanket`)
     expect(await page.getByTestId('product-details').isVisible()).toBe(false)
     await page.locator('summary', { hasText: 'Product Details' }).click()
     expect(await page.getByTestId('product-details').innerText()).toContain('100% polyester')
@@ -68,7 +72,7 @@ describe('without JavaScript, or before it arrives', () => {
   test("with JavaScript off, the phone's hero picture and the lifestyle pictures show, and no dot that would do nothing", async () => {
     const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false })
     const page = await context.newPage()
-    await page.goto(shop.origin + '/')
+    await page.goto(`${shop.origin}/`)
     expect(await page.locator('#hero-carousel img').first().isVisible()).toBe(true)
     expect(await page.locator('#hero-carousel .splide__pagination__page').count()).toBe(5)
     for (const dot of await page.locator('.splide__pagination__page').all()) expect(await dot.isVisible()).toBe(false)

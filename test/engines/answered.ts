@@ -15,11 +15,22 @@ const UNANSWERED_MS = 2_000
  * driver's that was traced (docs/testing.md; the driver answers the next command). Nothing
  * else is retried, by this or by Vitest, and each retry is noted for the run's summary.
  */
-export async function answered<T>(session: { executeScript<R>(script: string, ...args: unknown[]): Promise<R> }, script: string, ...args: unknown[]): Promise<T> {
-  const ask = () => Promise.race([session.executeScript<T>(script, ...args), new Promise<'unanswered'>((resolve) => setTimeout(resolve, UNANSWERED_MS, 'unanswered'))])
+export async function answered<T>(
+  session: { executeScript<R>(script: string, ...args: unknown[]): Promise<R> },
+  script: string,
+  ...args: unknown[]
+): Promise<T> {
+  const ask = () =>
+    Promise.race([
+      session.executeScript<T>(script, ...args),
+      new Promise<'unanswered'>((resolve) => setTimeout(resolve, UNANSWERED_MS, 'unanswered')),
+    ])
   const first = await ask()
   if (first !== 'unanswered') return first
-  appendFileSync(RETRIES_LOG, `webkit: a script left unanswered for ${UNANSWERED_MS} ms was asked again (${expect.getState().currentTestName ?? 'outside a test'})\n`)
+  appendFileSync(
+    RETRIES_LOG,
+    `webkit: a script left unanswered for ${UNANSWERED_MS} ms was asked again (${expect.getState().currentTestName ?? 'outside a test'})\n`,
+  )
   const second = await ask()
   if (second === 'unanswered') throw new Error(`WebKitWebDriver left a script unanswered twice: ${script.slice(0, 80)}`)
   return second

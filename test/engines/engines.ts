@@ -9,7 +9,7 @@
 //   Firefox and WebKit are its own patched builds, downloaded.
 // A page is opened fresh for each test: its own browser context (Puppeteer) or its own
 // MiniBrowser (a WebDriver session), so no test sees another's stored cart.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -75,7 +75,11 @@ export function engineProgram(name: EngineName): { path: string } | { missing: s
   const program = findProgram(name === 'webkit' ? 'webkit-driver' : name)
   if ('missing' in program || name !== 'webkit' || process.env.DISPLAY) return program
   const xvfb = findProgram('xvfb')
-  return 'missing' in xvfb ? { missing: `WebKit needs a display: set DISPLAY, or ${xvfb.missing.replace(/^No Xvfb, a display for WebKit found: /, '')}` } : program
+  return 'missing' in xvfb
+    ? {
+        missing: `WebKit needs a display: set DISPLAY, or ${xvfb.missing.replace(/^No Xvfb, a display for WebKit found: /, '')}`,
+      }
+    : program
 }
 
 export async function launch(name: EngineName, settings: Settings = {}): Promise<Engine> {
@@ -97,7 +101,10 @@ async function launchWithPuppeteer(name: 'chromium' | 'firefox', path: string, s
           browser: 'firefox',
           executablePath: path,
           headless: true,
-          extraPrefsFirefox: { 'ui.prefersReducedMotion': settings.reducedMotion ? 1 : 0, 'javascript.enabled': settings.javaScript !== false },
+          extraPrefsFirefox: {
+            'ui.prefersReducedMotion': settings.reducedMotion ? 1 : 0,
+            'javascript.enabled': settings.javaScript !== false,
+          },
         })
   return {
     name,
@@ -109,8 +116,15 @@ async function launchWithPuppeteer(name: 'chromium' | 'firefox', path: string, s
         // which Debian's Firefox ESR 140 does not know (Firefox has it from 141), and the
         // whole call fails unapplied: BiDi's own browsingContext.setViewport, as Puppeteer
         // sends it. The check below makes sure it took.
-        const frame = page.mainFrame() as unknown as { browsingContext: { setViewport(options: { viewport: Viewport; devicePixelRatio: number | null }): Promise<void> } }
-        await frame.browsingContext.setViewport({ viewport: { width: viewport.width, height: viewport.height }, devicePixelRatio: null })
+        const frame = page.mainFrame() as unknown as {
+          browsingContext: {
+            setViewport(options: { viewport: Viewport; devicePixelRatio: number | null }): Promise<void>
+          }
+        }
+        await frame.browsingContext.setViewport({
+          viewport: { width: viewport.width, height: viewport.height },
+          devicePixelRatio: null,
+        })
       } else await page.setViewport(viewport)
       const width = await page.evaluate(() => innerWidth)
       if (width !== viewport.width) throw new Error(`${name}: the viewport is ${width} px wide, not ${viewport.width}`)
@@ -146,7 +160,11 @@ async function patiently<T>(act: () => Promise<T>): Promise<T> {
  * the tab is taken from a fresh connection, which waits until the tab shows the entry the
  * step went to, in a document other than the one left (a restored page keeps its own mark).
  */
-async function chromiumHistoryStep(endpoint: string, page: Page, step: -1 | 1): Promise<{ browser: Browser; context: BrowserContext; page: Page }> {
+async function chromiumHistoryStep(
+  endpoint: string,
+  page: Page,
+  step: -1 | 1,
+): Promise<{ browser: Browser; context: BrowserContext; page: Page }> {
   const cdp = await page.createCDPSession()
   const { currentIndex, entries } = await cdp.send('Page.getNavigationHistory')
   const to = entries[currentIndex + step]
@@ -161,7 +179,14 @@ async function chromiumHistoryStep(endpoint: string, page: Page, step: -1 | 1): 
   for (;;) {
     const found = (await browser.pages()).find((other) => (other as unknown as { _tabId: string })._tabId === tabId)
     const arrived = await found
-      ?.evaluate((mark, url) => (window as unknown as { __left?: number }).__left !== mark && location.href === url && document.readyState !== 'loading', mark, to.url)
+      ?.evaluate(
+        (mark, url) =>
+          (window as unknown as { __left?: number }).__left !== mark &&
+          location.href === url &&
+          document.readyState !== 'loading',
+        mark,
+        to.url,
+      )
       .catch(() => false)
     if (found && arrived) return { browser, context: found.browserContext(), page: found }
     if (Date.now() > until) throw new Error(`the tab did not reach ${to.url} within 30 s`)
@@ -181,13 +206,24 @@ async function firefoxHistoryStep(page: Page, step: -1 | 1) {
   const frame = page.mainFrame() as unknown as { browsingContext: { traverseHistory(delta: number): Promise<void> } }
   await frame.browsingContext.traverseHistory(step)
   const until = Date.now() + 30_000
-  while (!(await page.evaluate((mark) => (window as unknown as { __left?: number }).__left !== mark && document.readyState !== 'loading', mark).catch(() => false))) {
+  while (
+    !(await page
+      .evaluate(
+        (mark) => (window as unknown as { __left?: number }).__left !== mark && document.readyState !== 'loading',
+        mark,
+      )
+      .catch(() => false))
+  ) {
     if (Date.now() > until) throw new Error(`no document came ${step < 0 ? 'back' : 'forward'} within 30 s`)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
 
-function puppeteerTab(launchedContext: BrowserContext, launchedPage: Page, chromium: { endpoint: string; viewport: Viewport } | null): Tab {
+function puppeteerTab(
+  launchedContext: BrowserContext,
+  launchedPage: Page,
+  chromium: { endpoint: string; viewport: Viewport } | null,
+): Tab {
   let [context, page] = [launchedContext, launchedPage]
   const connections: Browser[] = []
   async function historyStep(step: -1 | 1) {
@@ -206,7 +242,9 @@ function puppeteerTab(launchedContext: BrowserContext, launchedPage: Page, chrom
       const centre = () =>
         page.evaluate(
           (selector, text) => {
-            const element = [...document.querySelectorAll(selector)].find((e) => (text === null || e.textContent!.trim() === text) && e.getClientRects().length > 0)
+            const element = [...document.querySelectorAll(selector)].find(
+              (e) => (text === null || e.textContent!.trim() === text) && e.getClientRects().length > 0,
+            )
             if (!element) return null
             element.scrollIntoView({ block: 'nearest' })
             const box = element.getBoundingClientRect()
@@ -216,7 +254,8 @@ function puppeteerTab(launchedContext: BrowserContext, launchedPage: Page, chrom
           text ?? null,
         )
       const [before, after] = [await centre(), await new Promise((resolve) => setTimeout(resolve, 100)).then(centre)]
-      if (!before || !after) throw new Error(`nothing to click: ${selector}${text === undefined ? '' : ` with text "${text}"`}`)
+      if (!before || !after)
+        throw new Error(`nothing to click: ${selector}${text === undefined ? '' : ` with text "${text}"`}`)
       if (before.x !== after.x || before.y !== after.y) throw new Error(`${selector} is still moving`)
       return after
     })
@@ -258,7 +297,9 @@ function puppeteerTab(launchedContext: BrowserContext, launchedPage: Page, chrom
 /** A display for MiniBrowser: the machine's, or an Xvfb of the engine's own. */
 async function display(): Promise<{ DISPLAY: string; stop(): void }> {
   if (process.env.DISPLAY) return { DISPLAY: process.env.DISPLAY, stop() {} }
-  const xvfb = spawn('Xvfb', ['-displayfd', '1', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'pipe', 'ignore'] })
+  const xvfb = spawn('Xvfb', ['-displayfd', '1', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
   const number = await new Promise<string>((resolve, reject) => {
     xvfb.on('error', () => reject(new Error('WebKit needs a display: install xvfb (Debian: apt-get install xvfb).')))
     xvfb.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()))
@@ -272,9 +313,16 @@ async function launchWebKit(driverPath: string, settings: Settings): Promise<Eng
   const config = mkdtempSync(join(tmpdir(), 'webkit-settings-'))
   for (const gtk of ['gtk-3.0', 'gtk-4.0']) {
     mkdirSync(join(config, gtk))
-    writeFileSync(join(config, gtk, 'settings.ini'), `[Settings]\ngtk-enable-animations=${settings.reducedMotion ? 0 : 1}\n`)
+    writeFileSync(
+      join(config, gtk, 'settings.ini'),
+      `[Settings]\ngtk-enable-animations=${settings.reducedMotion ? 0 : 1}\n`,
+    )
   }
-  const miniBrowser = ['/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser', '/usr/libexec/webkit2gtk-4.1/MiniBrowser'].find(existsSync)
+  const miniBrowser = [
+    '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+    '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+    '/usr/libexec/webkit2gtk-4.1/MiniBrowser',
+  ].find(existsSync)
   const drivers = new Set<ChildProcess>()
   return {
     name: 'webkit',
@@ -306,7 +354,10 @@ async function launchWebKit(driverPath: string, settings: Settings): Promise<Eng
           // a second navigation in a window its next script was left waiting for good. With
           // 'none' the driver waits for nothing; navigated() waits for the parsed document itself.
           pageLoadStrategy: 'none',
-          'webkitgtk:browserOptions': { binary: miniBrowser, args: ['--automation', ...(settings.javaScript === false ? ['--enable-javascript=false'] : [])] },
+          'webkitgtk:browserOptions': {
+            binary: miniBrowser,
+            args: ['--automation', ...(settings.javaScript === false ? ['--enable-javascript=false'] : [])],
+          },
         })
         .build()
       await sizeViewport(session, viewport)
@@ -317,7 +368,8 @@ async function launchWebKit(driverPath: string, settings: Settings): Promise<Eng
           await tab.close().catch(() => {})
           // The browser under the driver may still be writing its cache as it goes: wait for
           // the driver to exit before removing its data (an rmdir raced it once: ENOTEMPTY).
-          const exited = driver.exitCode !== null ? Promise.resolve() : new Promise((resolve) => driver.once('exit', resolve))
+          const exited =
+            driver.exitCode !== null ? Promise.resolve() : new Promise((resolve) => driver.once('exit', resolve))
           driver.kill()
           drivers.delete(driver)
           await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000))])
@@ -337,7 +389,13 @@ async function startWebKitDriver(path: string, env: NodeJS.ProcessEnv) {
   const port = await freePort()
   const driver = spawn(path, [`--port=${port}`], { stdio: 'ignore', env })
   const server = `http://127.0.0.1:${port}`
-  for (let tries = 0; !(await fetch(`${server}/status`).then((r) => r.ok).catch(() => false)); tries++) {
+  for (
+    let tries = 0;
+    !(await fetch(`${server}/status`)
+      .then((r) => r.ok)
+      .catch(() => false));
+    tries++
+  ) {
     if (tries > 300) throw new Error(`WebKitWebDriver did not start on ${server}`)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
@@ -359,7 +417,9 @@ function freePort(): Promise<number> {
 async function sizeViewport(session: WebDriver, viewport: Viewport) {
   const window = session.manage().window()
   await window.setRect({ width: viewport.width, height: viewport.height })
-  const inner = (await session.executeScript('return [innerWidth, innerHeight]').catch(() => null)) as [number, number] | null
+  const inner = (await session.executeScript('return [innerWidth, innerHeight]').catch(() => null)) as
+    | [number, number]
+    | null
   if (inner) await window.setRect({ width: viewport.width * 2 - inner[0], height: viewport.height * 2 - inner[1] })
 }
 
@@ -379,20 +439,37 @@ function webDriverTab(session: WebDriver): Tab {
     await session.executeScript('window.__left = arguments[0]', mark).catch(() => {})
     await navigate()
     const ask = <T>(script: string, fallback: T) =>
-      Promise.race([session.executeScript<T>(script, mark).catch(() => fallback), new Promise<T>((resolve) => setTimeout(resolve, 2_000, fallback))])
-    const parsed = () => ask<boolean>(`return window.__left !== arguments[0] && location.href !== 'about:blank' && document.readyState !== 'loading'`, false)
+      Promise.race([
+        session.executeScript<T>(script, mark).catch(() => fallback),
+        new Promise<T>((resolve) => setTimeout(resolve, 2_000, fallback)),
+      ])
+    const parsed = () =>
+      ask<boolean>(
+        `return window.__left !== arguments[0] && location.href !== 'about:blank' && document.readyState !== 'loading'`,
+        false,
+      )
     let retaken = !retakeIfIgnored
     for (const started = Date.now(); !(await parsed()); ) {
       // WebKitWebDriver now and then leaves a Back undone (about 1 in 6 here, 2026-11-27): the
       // page it was sent from is still there, unchanged, 10 s on. Sent once more, then, and
       // noted for the run's summary; a Back that did go and a second that went too would land
       // two pages back, which the test's next check sees.
-      if (!retaken && Date.now() - started > 10_000 && (await ask<boolean>('return window.__left === arguments[0]', false))) {
+      if (
+        !retaken &&
+        Date.now() - started > 10_000 &&
+        (await ask<boolean>('return window.__left === arguments[0]', false))
+      ) {
         retaken = true
-        appendFileSync(RETRIES_LOG, `webkit: a Back left undone for 10 s was sent again (${expect.getState().currentTestName ?? 'outside a test'})\n`)
+        appendFileSync(
+          RETRIES_LOG,
+          `webkit: a Back left undone for 10 s was sent again (${expect.getState().currentTestName ?? 'outside a test'})\n`,
+        )
         await navigate()
       }
-      if (Date.now() - started > 30_000) throw new Error(`no document was parsed within 30 s (now at ${await ask<string>('return location.href + " " + document.readyState', 'no answer')})`)
+      if (Date.now() - started > 30_000)
+        throw new Error(
+          `no document was parsed within 30 s (now at ${await ask<string>('return location.href + " " + document.readyState', 'no answer')})`,
+        )
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
   }
@@ -424,9 +501,15 @@ function webDriverTab(session: WebDriver): Tab {
           // clicks are (the cart's sheet slides in: a press at where '+' was a moment ago
           // missed it, about once in ten runs of the first test in WebKit).
           await session.executeScript('arguments[0].scrollIntoView({ block: "nearest" })', element)
-          const box = () => answered<number[]>(session, 'const r = arguments[0].getBoundingClientRect(); return [r.x, r.y, r.width, r.height]', element)
+          const box = () =>
+            answered<number[]>(
+              session,
+              'const r = arguments[0].getBoundingClientRect(); return [r.x, r.y, r.width, r.height]',
+              element,
+            )
           const [before, after] = [await box(), await new Promise((resolve) => setTimeout(resolve, 100)).then(box)]
-          if (before.some((value, i) => Math.abs(value - after[i]!) > 0.5)) throw new Error(`${selector} is still moving`)
+          if (before.some((value, i) => Math.abs(value - after[i]!) > 0.5))
+            throw new Error(`${selector} is still moving`)
           return session.actions().move({ origin: element }).press().release().perform()
         }
         throw new Error(`nothing to click: ${selector}${text === undefined ? '' : ` with text "${text}"`}`)

@@ -86,26 +86,41 @@ export async function openFrontDoor(shopOrigin: string) {
       await held
       waiting.delete(incoming)
     }
-    const upstream = forward({ host: shop.hostname, port: shop.port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, 'accept-encoding': 'identity' } }, async (answer) => {
-      const headers = { ...answer.headers }
-      if (!String(headers['content-type']).startsWith('text/html')) {
+    const upstream = forward(
+      {
+        host: shop.hostname,
+        port: shop.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: { ...incoming.headers, 'accept-encoding': 'identity' },
+      },
+      async (answer) => {
+        const headers = { ...answer.headers }
+        if (!String(headers['content-type']).startsWith('text/html')) {
+          outgoing.writeHead(answer.statusCode!, headers)
+          return void answer.pipe(outgoing)
+        }
+        const chunks: Buffer[] = []
+        for await (const chunk of answer) chunks.push(chunk as Buffer)
+        const html = Buffer.concat(chunks).toString('utf8').replace('<head>', `<head><script>${RECORDER}</script>`)
+        if (headers['content-security-policy'])
+          headers['content-security-policy'] = String(headers['content-security-policy']).replace(
+            "script-src 'self'",
+            `script-src 'self' ${RECORDER_HASH}`,
+          )
+        delete headers['content-length']
+        delete headers['transfer-encoding']
         outgoing.writeHead(answer.statusCode!, headers)
-        return void answer.pipe(outgoing)
-      }
-      const chunks: Buffer[] = []
-      for await (const chunk of answer) chunks.push(chunk as Buffer)
-      const html = Buffer.concat(chunks).toString('utf8').replace('<head>', `<head><script>${RECORDER}</script>`)
-      if (headers['content-security-policy']) headers['content-security-policy'] = String(headers['content-security-policy']).replace("script-src 'self'", `script-src 'self' ${RECORDER_HASH}`)
-      delete headers['content-length']
-      delete headers['transfer-encoding']
-      outgoing.writeHead(answer.statusCode!, headers)
-      outgoing.end(html)
-    })
+        outgoing.end(html)
+      },
+    )
     upstream.on('error', (error) => outgoing.destroy(error))
     incoming.pipe(upstream)
   }
 
-  const server = createServer((incoming, outgoing) => void pass(incoming, outgoing).catch((error: Error) => outgoing.destroy(error)))
+  const server = createServer(
+    (incoming, outgoing) => void pass(incoming, outgoing).catch((error: Error) => outgoing.destroy(error)),
+  )
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -12,10 +12,13 @@ export default function retriesReport(project: TestProject) {
   const engine = project.config.env?.ENGINE as EngineName | undefined
   const program = engine ? engineProgram(engine) : null
   return () => {
-    if (program && 'missing' in program && !process.env.CI) console.warn(`\nEngines: ${engine} skipped: ${program.missing}`)
+    if (program && 'missing' in program && !process.env.CI)
+      console.warn(`\nEngines: ${engine} skipped: ${program.missing}`)
     if (!existsSync(RETRIES_LOG)) return
     const retries = readFileSync(RETRIES_LOG, 'utf8').trim().split('\n')
-    console.warn(`\nEngines: ${retries.length} retr${retries.length === 1 ? 'y' : 'ies'} needed:\n  ${retries.join('\n  ')}`)
+    console.warn(
+      `\nEngines: ${retries.length} retr${retries.length === 1 ? 'y' : 'ies'} needed:\n  ${retries.join('\n  ')}`,
+    )
     rmSync(RETRIES_LOG, { force: true })
   }
 }

@@ -7,12 +7,22 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { PAGE_EXAMPLES } from '../../client/pages/pages'
 import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
 import { startShop, type Shop } from '../../scripts/harness/shop'
-import { engineProgram, ENGINES, launch, type Engine, type EngineName, type Settings, type Tab, type Viewport } from './engines'
+import {
+  engineProgram,
+  ENGINES,
+  launch,
+  type Engine,
+  type EngineName,
+  type Settings,
+  type Tab,
+  type Viewport,
+} from './engines'
 import { openFrontDoor, type FrontDoor } from './front-door'
 import { WITH_LANDING_PRERENDER } from '../../scripts/harness/landing-prerender'
 
 const ENGINE = process.env.ENGINE as EngineName
-if (!ENGINES.includes(ENGINE)) throw new Error(`ENGINE is "${ENGINE}": run this file through vitest's engine:* projects`)
+if (!ENGINES.includes(ENGINE))
+  throw new Error(`ENGINE is "${ENGINE}": run this file through vitest's engine:* projects`)
 // An engine this machine cannot have (no Debian packages here: scripts/test-system.ts) is
 // skipped, and the summary says which and why; in CI nothing is skipped.
 const program = engineProgram(ENGINE)
@@ -30,13 +40,13 @@ let engine: Engine
 /** The tabs this test opened, each read for problems and closed after it. */
 let opened: { tab: Tab; scripts: boolean }[] = []
 /** The browsers this test launched with other settings (withSettings), closed after its tabs. */
-let launched: Engine[] = []
+const launched: Engine[] = []
 
 beforeAll(async () => {
-  if (unavailable) return
-  // Pages kept at the edge as production keeps them (wrangler.toml), so the browser gets the
-  // headers a shopper's does: `no-cache`, where a page not kept says `no-store`, which keeps
-  // it out of Firefox's back-forward cache.
+  if (unavailable)
+    return // Pages kept at the edge as production keeps them (wrangler.toml), so the browser gets the
+    // headers a shopper's does: `no-cache`, where a page not kept says `no-store`, which keeps
+    // it out of Firefox's back-forward cache.
   ;[shop, engine] = await Promise.all([startShop({ HTML_CACHE_SECONDS: '60' }), launch(ENGINE)])
   door = await openFrontDoor(shop.origin)
 }, 60_000)
@@ -56,11 +66,19 @@ afterEach(async () => {
   opened = []
   const problems: string[] = []
   for (const { tab, scripts } of tabs) {
-    if (scripts) problems.push(...((await tab.evaluate<string[] | undefined>('window.__readProblems()').catch(() => undefined)) ?? ['the page could not be read']))
+    if (scripts)
+      problems.push(
+        ...((await tab.evaluate<string[] | undefined>('window.__readProblems()').catch(() => undefined)) ?? [
+          'the page could not be read',
+        ]),
+      )
     await tab.close()
   }
   for (const other of launched.splice(0)) await other.close()
-  expect(problems, "console errors, uncaught errors, failed resources, CSP violations, or a prerendered page's storage or beacon before it was shown").toEqual([])
+  expect(
+    problems,
+    "console errors, uncaught errors, failed resources, CSP violations, or a prerendered page's storage or beacon before it was shown",
+  ).toEqual([])
 })
 
 /** Opens `path` through the front door; waits for the app to be live unless told not to. */
@@ -76,17 +94,22 @@ async function visit(path: string, viewport: Viewport = PHONE, { live = true, us
 async function until(tab: Tab, expression: string, timeout = 30_000) {
   await expect.poll(() => tab.evaluate(`!!(${expression})`), { timeout, interval: 50 }).toBe(true)
 }
-const textOf = (tab: Tab, selector: string) => tab.evaluate<string | null>(`document.querySelector('${selector}')?.textContent ?? null`)
+const textOf = (tab: Tab, selector: string) =>
+  tab.evaluate<string | null>(`document.querySelector('${selector}')?.textContent ?? null`)
 const onPage = (tab: Tab, text: string) => until(tab, `document.body.innerText.includes(${JSON.stringify(text)})`)
 const badge = (tab: Tab) => textOf(tab, '[data-testid="cart-badge"]')
 /** The cart's sheet is open: there, and not closing (in a tab in the background, its close animation waits). */
-const drawerOpen = (tab: Tab) => tab.evaluate<boolean>(`!!document.querySelector('[data-testid="cart-drawer"]:not([data-state="closed"])')`)
+const drawerOpen = (tab: Tab) =>
+  tab.evaluate<boolean>(`!!document.querySelector('[data-testid="cart-drawer"]:not([data-state="closed"])')`)
 
 /**
  * Marks the page, so that `restored` can tell a page the back-forward cache kept whole (it
  * still has the mark, and saw a `pageshow` with `persisted`) from one loaded again.
  */
-const keep = (tab: Tab) => tab.evaluate(`(window.__kept = true, addEventListener('pageshow', (event) => (window.__restored = event.persisted)), true)`)
+const keep = (tab: Tab) =>
+  tab.evaluate(
+    `(window.__kept = true, addEventListener('pageshow', (event) => (window.__restored = event.persisted)), true)`,
+  )
 const restored = (tab: Tab) => tab.evaluate<boolean>('window.__kept === true && window.__restored === true')
 
 /** Another browser of the same engine, with the shopper's settings changed, for one test. */
@@ -120,7 +143,7 @@ describe.skipIf(unavailable)(`${ENGINE}:${unavailable ? ` skipped: ${unavailable
     await onPage(tab, 'Added to cart!')
     expect(await badge(tab)).toBe('1')
     await until(tab, `JSON.parse(localStorage.getItem('shopify-cart') ?? '{}').items?.[0]?.quantity === 1`)
-    await tab.goto(door.origin + '/')
+    await tab.goto(`${door.origin}/`)
     await until(tab, "document.documentElement.dataset.hydrated === 'true'")
     await expect.poll(() => badge(tab)).toBe('1')
   })
@@ -132,7 +155,7 @@ describe.skipIf(unavailable)(`${ENGINE}:${unavailable ? ` skipped: ${unavailable
     await until(tab, "location.pathname.startsWith('/checkouts/cn/')")
     expect(await textOf(tab, '[data-qty]')).toBe('2')
     // Back on the shop's own page, whose problems the suite reads after the test (Shopify's checkout has no recorder).
-    await tab.goto(door.origin + '/about')
+    await tab.goto(`${door.origin}/about`)
     await until(tab, "document.documentElement.dataset.hydrated === 'true'")
   })
 
@@ -143,7 +166,7 @@ describe.skipIf(unavailable)(`${ENGINE}:${unavailable ? ` skipped: ${unavailable
     await until(tab, `JSON.parse(localStorage.getItem('shopify-cart') ?? '{}').items?.[0]?.quantity === 1`)
     const stored = await tab.evaluate<string>(`localStorage.getItem('shopify-cart')`)
     const steps = await tab.evaluate<number>('history.length')
-    await tab.goto(door.origin + '/cart')
+    await tab.goto(`${door.origin}/cart`)
     await until(tab, "document.documentElement.dataset.hydrated === 'true'")
     await expect.poll(() => drawerOpen(tab)).toBe(true)
     expect(await tab.evaluate(`location.pathname + location.hash`)).toBe('/')
@@ -162,7 +185,10 @@ describe.skipIf(unavailable)(`${ENGINE}:${unavailable ? ` skipped: ${unavailable
     await tab.click('button', ORDER)
     await expect.poll(() => badge(tab)).toBe('1')
     await tab.back()
-    await until(tab, `location.pathname === '/product/toddler-blanket' && document.documentElement.dataset.hydrated === 'true'`)
+    await until(
+      tab,
+      `location.pathname === '/product/toddler-blanket' && document.documentElement.dataset.hydrated === 'true'`,
+    )
     await expect.poll(() => badge(tab)).toBe('1')
     await tab.click('button', 'Add to Cart')
     await expect.poll(() => badge(tab)).toBe('2') // added to the cart as it is, not to the one the page left with
@@ -181,12 +207,20 @@ describe.skipIf(unavailable)(`${ENGINE}:${unavailable ? ` skipped: ${unavailable
     await keep(tab)
     await tab.hover('a', 'Back to Store')
     // The landing page's own code, asked for by its prerender (whose document is the prefetch's).
-    if (ENGINE === 'chromium') await expect.poll(() => door.speculated().some((request) => /^GET \/assets\/home-page-[\w-]+\.js \(prefetch;prerender\)$/.test(request))).toBe(true)
+    if (ENGINE === 'chromium')
+      await expect
+        .poll(() =>
+          door
+            .speculated()
+            .some((request) => /^GET \/assets\/home-page-[\w-]+\.js \(prefetch;prerender\)$/.test(request)),
+        )
+        .toBe(true)
     await tab.click('button', 'Add to Cart')
     await expect.poll(() => badge(tab)).toBe('1')
     await tab.click('a', 'Back to Store')
     await until(tab, `location.pathname === '/' && document.documentElement.dataset.hydrated === 'true'`)
-    if (ENGINE === 'chromium') expect(await tab.evaluate('performance.getEntriesByType("navigation")[0].activationStart')).toBeGreaterThan(0)
+    if (ENGINE === 'chromium')
+      expect(await tab.evaluate('performance.getEntriesByType("navigation")[0].activationStart')).toBeGreaterThan(0)
     await expect.poll(() => badge(tab)).toBe('1')
     await keep(tab)
     await tab.click('button', ORDER)
@@ -194,7 +228,10 @@ describe.skipIf(unavailable)(`${ENGINE}:${unavailable ? ` skipped: ${unavailable
     await tab.press('Escape')
     await expect.poll(() => drawerOpen(tab)).toBe(false)
     await tab.back()
-    await until(tab, `location.pathname === '/product/toddler-blanket' && document.documentElement.dataset.hydrated === 'true'`)
+    await until(
+      tab,
+      `location.pathname === '/product/toddler-blanket' && document.documentElement.dataset.hydrated === 'true'`,
+    )
     expect(await restored(tab), 'the product page, restored whole by Back').toBe(true)
     await expect.poll(() => badge(tab)).toBe('2')
     await tab.click('button', 'Add to Cart')
@@ -211,7 +248,9 @@ describe.skipIf(unavailable)(`${ENGINE}:${unavailable ? ` skipped: ${unavailable
   test('work set going as the page is put away for Back runs once it is back', async () => {
     const tab = await visit('/product/toddler-blanket', DESKTOP)
     await keep(tab)
-    await tab.evaluate(`(addEventListener('pagehide', () => setImmediate(() => (window.__ranOnce = (window.__ranOnce ?? 0) + 1))), true)`)
+    await tab.evaluate(
+      `(addEventListener('pagehide', () => setImmediate(() => (window.__ranOnce = (window.__ranOnce ?? 0) + 1))), true)`,
+    )
     await tab.click('a', 'Back to Store')
     await until(tab, `location.pathname === '/' && document.documentElement.dataset.hydrated === 'true'`)
     await tab.back()
@@ -225,8 +264,23 @@ describe.skipIf(unavailable)(`${ENGINE}:${unavailable ? ` skipped: ${unavailable
   // browser sends the other tabs, which the cart reads again (client/browser/cart-effects.ts).
   test("with 99 in the cart, 'Add to Cart' adds nothing and says so", async () => {
     const tab = await visit('/product/toddler-blanket')
-    const stored = { items: [{ variantId: BLANKET_VARIANT_ID, variantTitle: 'Default Title', quantity: 99, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], product: { title: TITLE, handle: 'toddler-blanket', images: { edges: [] } } }], cartId: null, checkoutUrl: null }
-    await tab.evaluate(`(localStorage.setItem('shopify-cart', ${JSON.stringify(JSON.stringify(stored))}), dispatchEvent(new StorageEvent('storage', { key: 'shopify-cart' })))`)
+    const stored = {
+      items: [
+        {
+          variantId: BLANKET_VARIANT_ID,
+          variantTitle: 'Default Title',
+          quantity: 99,
+          price: { amount: '38.0', currencyCode: 'USD' },
+          selectedOptions: [],
+          product: { title: TITLE, handle: 'toddler-blanket', images: { edges: [] } },
+        },
+      ],
+      cartId: null,
+      checkoutUrl: null,
+    }
+    await tab.evaluate(
+      `(localStorage.setItem('shopify-cart', ${JSON.stringify(JSON.stringify(stored))}), dispatchEvent(new StorageEvent('storage', { key: 'shopify-cart' })))`,
+    )
     await expect.poll(() => badge(tab)).toBe('99')
     await tab.click('button', 'Add to Cart')
     await onPage(tab, 'Nothing added')
@@ -239,7 +293,9 @@ describe.skipIf(unavailable)(`${ENGINE}:${unavailable ? ` skipped: ${unavailable
     await until(tab, `document.querySelector('[data-testid="checkout-button"]')`)
     await tab.click('[data-testid="checkout-button"]')
     await expect.poll(() => drawerOpen(tab)).toBe(false)
-    await expect.poll(() => tab.otherTabs(), { timeout: 10_000 }).toEqual([expect.stringMatching(new RegExp(`^${shop.doubleOrigin}/checkouts/cn/.*channel=online_store`))])
+    await expect
+      .poll(() => tab.otherTabs(), { timeout: 10_000 })
+      .toEqual([expect.stringMatching(new RegExp(`^${shop.doubleOrigin}/checkouts/cn/.*channel=online_store`))])
 
     const again = await visit('/', PHONE)
     await again.click('button', ORDER)
@@ -268,7 +324,9 @@ describe.skipIf(unavailable)(`${ENGINE}:${unavailable ? ` skipped: ${unavailable
     await until(tab, `document.querySelector('[data-testid="checkout-button"]')`)
     await tab.evaluate(`document.querySelector('[data-testid="checkout-button"]').focus()`)
     await tab.press('Enter')
-    await expect.poll(() => tab.otherTabs(), { timeout: 10_000 }).toEqual([expect.stringMatching(/\/checkouts\/cn\/.*channel=online_store/)])
+    await expect
+      .poll(() => tab.otherTabs(), { timeout: 10_000 })
+      .toEqual([expect.stringMatching(/\/checkouts\/cn\/.*channel=online_store/)])
   })
 
   test('taps before the app is live: heard at once, one blanket for a double tap, done once it is live', async () => {
@@ -279,21 +337,26 @@ describe.skipIf(unavailable)(`${ENGINE}:${unavailable ? ` skipped: ${unavailable
       await tab.click('button', 'Add to Cart')
       await tab.click('button', 'Add to Cart')
       expect(await tab.evaluate('document.documentElement.dataset.hydrated ?? null')).toBeNull() // both taps came before the app
-      expect(await tab.evaluate(`document.querySelector('button[data-hold="buy:toast"]').getAttribute('aria-busy')`)).toBe('true')
+      expect(
+        await tab.evaluate(`document.querySelector('button[data-hold="buy:toast"]').getAttribute('aria-busy')`),
+      ).toBe('true')
     } finally {
       release()
     }
     await until(tab, "document.documentElement.dataset.hydrated === 'true'")
     await onPage(tab, 'Added to cart!')
     await expect.poll(() => badge(tab)).toBe('1')
-    expect(await tab.url()).toBe(door.origin + '/product/toddler-blanket') // held for the app, not sent to checkout
+    expect(await tab.url()).toBe(`${door.origin}/product/toddler-blanket`) // held for the app, not sent to checkout
   })
 
   test("the phone carousel's dots show their picture", async () => {
     const tab = await visit('/')
     await tab.click(HERO_DOT(3))
     await until(tab, `document.querySelector('${HERO_DOT(3)}').classList.contains('is-active')`)
-    await until(tab, `document.querySelector('#hero-carousel .splide.is-initialized, #hero-carousel.splide.is-initialized')`)
+    await until(
+      tab,
+      `document.querySelector('#hero-carousel .splide.is-initialized, #hero-carousel.splide.is-initialized')`,
+    )
     await until(tab, `document.querySelector('${HERO_DOT(3)}').classList.contains('is-active')`)
   })
 
@@ -313,7 +376,7 @@ describe.skipIf(unavailable)(`${ENGINE}:${unavailable ? ` skipped: ${unavailable
   // Firefox stops a page's fetches as soon as the shopper leaves it, long before pagehide:
   // the carousel's code, on its way, then fails, which must not reload the page (to get the
   // code of a new deploy) over the shopper's way out.
-  test("leaving a page while its code is on the way: the shopper gets where they were going", async () => {
+  test('leaving a page while its code is on the way: the shopper gets where they were going', async () => {
     door.holdScripts('HeroCarousel')
     const tab = await visit('/')
     await expect.poll(() => door.waiting(), { timeout: 10_000 }).toEqual([expect.stringContaining('HeroCarousel')]) // its first move is due after 3 s
@@ -335,14 +398,21 @@ describe.skipIf(unavailable)(`${ENGINE}:${unavailable ? ` skipped: ${unavailable
       const release = door.holdScripts('product-page')
       const tab = await visit('/product/toddler-blanket', PHONE, { live: false })
       await tab.click('button', 'Add to Cart')
-      expect(await tab.evaluate(`document.querySelector('button[data-hold="buy:toast"]').getAttribute('aria-busy')`)).toBe('true')
+      expect(
+        await tab.evaluate(`document.querySelector('button[data-hold="buy:toast"]').getAttribute('aria-busy')`),
+      ).toBe('true')
       const before = door.asked().length
       if (how === 'a footer link') await tab.click('footer a', 'About')
-      else await tab.goto(door.origin + '/about')
+      else await tab.goto(`${door.origin}/about`)
       await until(tab, `location.pathname === '/about'`)
       release()
       await until(tab, `location.pathname === '/about' && document.documentElement.dataset.hydrated === 'true'`)
-      expect(door.asked().slice(before).filter((request) => request.startsWith('POST /checkout'))).toEqual([])
+      expect(
+        door
+          .asked()
+          .slice(before)
+          .filter((request) => request.startsWith('POST /checkout')),
+      ).toEqual([])
     })
   }
 
@@ -350,17 +420,20 @@ describe.skipIf(unavailable)(`${ENGINE}:${unavailable ? ` skipped: ${unavailable
   // must its ability to reload for a new deploy's code, once the shopper acts in it again.
   // Not in WebKit here: WebKitGTK's MiniBrowser, with no mail app, leaves the shop's page for
   // the mailto: address, and the driver can read no page after it (seen in a CI run).
-  test.skipIf(ENGINE === 'webkit')('after the e-mail link, a page from before a deploy still reloads for the new code when the cart is reached for', async () => {
-    const tab = await visit('/')
-    await tab.evaluate(`window.beforeTheDeploy = true`)
-    door.goneScripts('CartDrawer')
-    await tab.click('footer a', 'E-mail')
-    await tab.click('[data-testid="cart-button"]')
-    await until(tab, `!window.beforeTheDeploy && document.documentElement.dataset.hydrated === 'true'`)
-    door.goneScripts(null)
-    await tab.click('[data-testid="cart-button"]')
-    await until(tab, `document.querySelector('[data-testid="cart-drawer"]')`)
-  })
+  test.skipIf(ENGINE === 'webkit')(
+    'after the e-mail link, a page from before a deploy still reloads for the new code when the cart is reached for',
+    async () => {
+      const tab = await visit('/')
+      await tab.evaluate(`window.beforeTheDeploy = true`)
+      door.goneScripts('CartDrawer')
+      await tab.click('footer a', 'E-mail')
+      await tab.click('[data-testid="cart-button"]')
+      await until(tab, `!window.beforeTheDeploy && document.documentElement.dataset.hydrated === 'true'`)
+      door.goneScripts(null)
+      await tab.click('[data-testid="cart-button"]')
+      await until(tab, `document.querySelector('[data-testid="cart-drawer"]')`)
+    },
+  )
 
   test('a shopper who asks for less motion: the carousel never moves by itself, and a dot still shows its picture', async () => {
     const tab = await visit('/', PHONE, { using: await withSettings({ reducedMotion: true }) })
@@ -376,11 +449,21 @@ describe.skipIf(unavailable)(`${ENGINE}:${unavailable ? ` skipped: ${unavailable
 
   test("without JavaScript, a buy button's form posts to /checkout and lands on Shopify's checkout", async () => {
     const carts = shop.double.callsOf('CartCreate').length
-    const tab = await visit('/product/toddler-blanket', PHONE, { using: await withSettings({ javaScript: false }), live: false, scripts: false })
+    const tab = await visit('/product/toddler-blanket', PHONE, {
+      using: await withSettings({ javaScript: false }),
+      live: false,
+      scripts: false,
+    })
     expect(await tab.text('h1')).toBe(TITLE)
     await tab.click('button', 'Add to Cart')
-    await expect.poll(() => tab.url(), { timeout: 10_000 }).toMatch(new RegExp(`^${shop.doubleOrigin}/checkouts/cn/.*channel=online_store`))
-    expect(shop.double.callsOf('CartCreate').slice(carts)).toEqual([expect.objectContaining({ variables: { input: { lines: [{ merchandiseId: BLANKET_VARIANT_ID, quantity: 1 }] } } })])
+    await expect
+      .poll(() => tab.url(), { timeout: 10_000 })
+      .toMatch(new RegExp(`^${shop.doubleOrigin}/checkouts/cn/.*channel=online_store`))
+    expect(shop.double.callsOf('CartCreate').slice(carts)).toEqual([
+      expect.objectContaining({
+        variables: { input: { lines: [{ merchandiseId: BLANKET_VARIANT_ID, quantity: 1 }] } },
+      }),
+    ])
   })
 
   test.each(PAGE_EXAMPLES.map(({ path }) => path))('%s renders and goes live with no console error', async (path) => {
@@ -404,9 +487,11 @@ describe.skipIf(unavailable)(`${ENGINE}:${unavailable ? ` skipped: ${unavailable
     test('reads the price in euros from the first paint, and the sheet totals it in euros, as the checkout charges', async () => {
       const tab = await engine.open(PHONE)
       opened.push({ tab, scripts: true })
-      await tab.goto(germanDoor.origin + '/product/toddler-blanket')
+      await tab.goto(`${germanDoor.origin}/product/toddler-blanket`)
       expect(await textOf(tab, '[data-testid="price"]')).toBe('€35.00')
-      expect(await textOf(tab, '[data-testid="market-note"]')).toBe('Ships to Germany. Prices are in EUR, as the checkout charges them.')
+      expect(await textOf(tab, '[data-testid="market-note"]')).toBe(
+        'Ships to Germany. Prices are in EUR, as the checkout charges them.',
+      )
       expect(await tab.evaluate(`/(?<![A-Z])\\$\\d/.test(document.body.innerText)`)).toBe(false)
       await until(tab, "document.documentElement.dataset.hydrated === 'true'")
       await tab.click('button', 'Add to Cart')

@@ -19,7 +19,11 @@ test('pageCachePolicy: a whole page: edge lifetimes with SWR and stale-if-error,
     },
   })
   // What Cloudflare (and the local stand-in) reads from these: 60 s fresh, 600 s SWR, a day stale-if-error.
-  expect(cachePolicy(new Response(null, { headers: policy.headers }))).toEqual({ maxAge: 60, staleWhileRevalidate: 600, staleIfError: 86400 })
+  expect(cachePolicy(new Response(null, { headers: policy.headers }))).toEqual({
+    maxAge: 60,
+    staleWhileRevalidate: 600,
+    staleIfError: 86400,
+  })
 })
 
 test('pageCachePolicy: a page with no product to wait for is tagged only as a page', () => {

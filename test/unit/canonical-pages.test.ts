@@ -8,15 +8,27 @@ import type { AppEnv } from '../../src/app-env'
 import { canonicalPages, canonicalPath } from '../../src/canonical-pages'
 
 function harness() {
-  const loopback = vi.fn(async (request: Request) =>
-    new Response(`kept page for ${new URL(request.url).pathname}${new URL(request.url).search}`, {
-      headers: { 'Content-Type': 'text/html', 'Cache-Control': 'no-cache', 'Cloudflare-CDN-Cache-Control': 'public, max-age=60', 'cf-cache-status': 'HIT' },
-    }),
+  const loopback = vi.fn(
+    async (request: Request) =>
+      new Response(`kept page for ${new URL(request.url).pathname}${new URL(request.url).search}`, {
+        headers: {
+          'Content-Type': 'text/html',
+          'Cache-Control': 'no-cache',
+          'Cloudflare-CDN-Cache-Control': 'public, max-age=60',
+          'cf-cache-status': 'HIT',
+        },
+      }),
   )
   const rendered = vi.fn(() => 'rendered')
   const app = new Hono<AppEnv>().use(canonicalPages).all('*', (c) => c.text(rendered()))
-  const ctx = { waitUntil() {}, passThroughOnException() {}, props: {}, exports: { default: { fetch: loopback } } } as unknown as ExecutionContext
-  const request = (path: string | Request, method = 'GET') => app.request(path, typeof path === 'string' ? { method } : undefined, {}, ctx)
+  const ctx = {
+    waitUntil() {},
+    passThroughOnException() {},
+    props: {},
+    exports: { default: { fetch: loopback } },
+  } as unknown as ExecutionContext
+  const request = (path: string | Request, method = 'GET') =>
+    app.request(path, typeof path === 'string' ? { method } : undefined, {}, ctx)
   return { loopback, rendered, request }
 }
 
@@ -46,7 +58,12 @@ test('HEAD goes the same way; a market’s canonical address, a path no page has
   const { loopback, rendered, request } = harness()
   await request('/?utm_source=x', 'HEAD')
   expect(loopback.mock.calls[0]![0].method).toBe('HEAD')
-  for (const [path, method] of [['/en-ca', 'GET'], ['/en-ca/product/toddler-blanket', 'GET'], ['/checkout?x=1', 'POST'], ['/cart/status?id=gid%3A%2F%2Fshopify%2FCart%2Fc1', 'GET']] as const) {
+  for (const [path, method] of [
+    ['/en-ca', 'GET'],
+    ['/en-ca/product/toddler-blanket', 'GET'],
+    ['/checkout?x=1', 'POST'],
+    ['/cart/status?id=gid%3A%2F%2Fshopify%2FCart%2Fc1', 'GET'],
+  ] as const) {
     expect(await (await request(path, method)).text()).toBe('rendered')
   }
   expect(loopback).toHaveBeenCalledTimes(1)

@@ -27,7 +27,9 @@ const createdCart = (lines: Line[]) =>
           id: 'gid://shopify/Cart/c1',
           checkoutUrl: 'https://blanket-shop.myshopify.com/cart/c/c1?key=k',
           totalQuantity: lines.reduce((n, l) => n + l.quantity, 0),
-          cost: { totalAmount: { amount: (38 * lines.reduce((n, l) => n + l.quantity, 0)).toFixed(1), currencyCode: 'USD' } },
+          cost: {
+            totalAmount: { amount: (38 * lines.reduce((n, l) => n + l.quantity, 0)).toFixed(1), currencyCode: 'USD' },
+          },
           lines: { nodes: lines.map((l) => ({ quantity: l.quantity, merchandise: { id: l.merchandiseId } })) },
         },
         userErrors: [],
@@ -62,7 +64,11 @@ const env = () =>
 let told: unknown[] = []
 /** The work each request left for after its answer (telling CheckoutHealth): awaited before it is checked. */
 const afterAnswers: Promise<unknown>[] = []
-const ctx = { waitUntil: (work: Promise<unknown>) => afterAnswers.push(work), passThroughOnException() {}, props: {} } as unknown as ExecutionContext
+const ctx = {
+  waitUntil: (work: Promise<unknown>) => afterAnswers.push(work),
+  passThroughOnException() {},
+  props: {},
+} as unknown as ExecutionContext
 // Each test starts once the work the one before left has ended: none of it is told to this one.
 beforeEach(async () => {
   await Promise.all(afterAnswers.splice(0))
@@ -70,16 +76,39 @@ beforeEach(async () => {
 })
 
 const postJson = (body: unknown) =>
-  app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) }, env(), ctx)
+  app.request(
+    '/checkout',
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    },
+    env(),
+    ctx,
+  )
 const postForm = (fields: Record<string, string>) =>
   // As a browser sends the shop's own buy form.
-  app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' }, body: new URLSearchParams(fields).toString() }, env(), ctx)
+  app.request(
+    '/checkout',
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' },
+      body: new URLSearchParams(fields).toString(),
+    },
+    env(),
+    ctx,
+  )
 
 test('the app’s lines become one cart at Shopify; the answer is where to pay, on the online store channel', async () => {
   const res = await postJson({ lines: [{ merchandiseId: VARIANT, quantity: 2 }] })
   expect(res.status).toBe(200)
   // `checkout`: the key the page names when it reports how long the checkout took (the cart id's digest).
-  expect(await res.json()).toEqual({ checkoutUrl: 'https://blanket-shop.myshopify.com/cart/c/c1?key=k&channel=online_store', cartId: 'gid://shopify/Cart/c1', totalQuantity: 2, checkout: expect.stringMatching(/^[0-9a-f]{16}$/) })
+  expect(await res.json()).toEqual({
+    checkoutUrl: 'https://blanket-shop.myshopify.com/cart/c/c1?key=k&channel=online_store',
+    cartId: 'gid://shopify/Cart/c1',
+    totalQuantity: 2,
+    checkout: expect.stringMatching(/^[0-9a-f]{16}$/),
+  })
   expect(shopify.calls).toEqual([{ lines: [{ merchandiseId: VARIANT, quantity: 2 }] }])
   expect(res.headers.get('Cache-Control')).toBe('no-store')
   expect(res.headers.get('Server-Timing')).toMatch(/^storefront;dur=\d/)
@@ -88,7 +117,11 @@ test('the app’s lines become one cart at Shopify; the answer is where to pay, 
 test.each([
   ['no lines', {}, 'lines'],
   ['an empty cart', { lines: [] }, 'lines'],
-  ['a product id instead of a variant id', { lines: [{ merchandiseId: 'gid://shopify/Product/1', quantity: 1 }] }, 'lines.0.merchandiseId'],
+  [
+    'a product id instead of a variant id',
+    { lines: [{ merchandiseId: 'gid://shopify/Product/1', quantity: 1 }] },
+    'lines.0.merchandiseId',
+  ],
   ['a quantity of 0', { lines: [{ merchandiseId: VARIANT, quantity: 0 }] }, 'lines.0.quantity'],
   ['a quantity of 100', { lines: [{ merchandiseId: VARIANT, quantity: 100 }] }, 'lines.0.quantity'],
   ['half a blanket', { lines: [{ merchandiseId: VARIANT, quantity: 1.5 }] }, 'lines.0.quantity'],
@@ -105,12 +138,19 @@ test.each([
 
 test('a variant id is explained', async () => {
   const res = await postJson({ lines: [{ merchandiseId: 'blanket', quantity: 1 }] })
-  expect(await res.json()).toEqual({ error: 'Invalid checkout request', issues: [{ path: 'lines.0.merchandiseId', message: 'must be a gid://shopify/ProductVariant/<digits> id' }] })
+  expect(await res.json()).toEqual({
+    error: 'Invalid checkout request',
+    issues: [{ path: 'lines.0.merchandiseId', message: 'must be a gid://shopify/ProductVariant/<digits> id' }],
+  })
 })
 
 test('a body that is not JSON, or not a cart at all, says so', async () => {
   expect(await (await postJson('{"lines": [')).json()).toEqual({ error: 'Request body is not valid JSON' })
-  const text = await app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'text/plain', 'Sec-Fetch-Site': 'same-origin' }, body: 'blanket' }, env())
+  const text = await app.request(
+    '/checkout',
+    { method: 'POST', headers: { 'Content-Type': 'text/plain', 'Sec-Fetch-Site': 'same-origin' }, body: 'blanket' },
+    env(),
+  )
   expect(text.status).toBe(415)
   expect(await text.json()).toEqual({ error: 'Send the cart as application/json or application/x-www-form-urlencoded' })
   const huge = await postJson({ lines: [{ merchandiseId: VARIANT, quantity: 1 }], padding: 'x'.repeat(17 * 1024) })
@@ -144,7 +184,9 @@ test('the no-JavaScript form: one variant, quantity 1 when left empty, answered 
   expect(shopify.calls[1]).toEqual({ lines: [{ merchandiseId: VARIANT, quantity: 3 }] })
   const bad = await postForm({ merchandiseId: 'blanket', quantity: '0' })
   expect(bad.status).toBe(400)
-  expect(await bad.text()).toBe('Invalid checkout request: merchandiseId must be a gid://shopify/ProductVariant/<digits> id; quantity Too small: expected number to be >=1')
+  expect(await bad.text()).toBe(
+    'Invalid checkout request: merchandiseId must be a gid://shopify/ProductVariant/<digits> id; quantity Too small: expected number to be >=1',
+  )
 })
 
 test('a checkout that works tells CheckoutHealth nothing: only the shop’s own checks close an incident', async () => {
@@ -159,29 +201,57 @@ test('a checkout that works tells CheckoutHealth nothing: only the shop’s own 
 // carries a plain reason and that id (the shopper sees the spec's toast either way).
 test("Shopify's refusal, or no answer from it: a plain reason and the request id; Shopify's words only in the log", async () => {
   const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
-  shopify.answer = () => Response.json({ data: { cartCreate: { cart: null, userErrors: [{ field: ['lines'], message: 'The merchandise is sold out <script>' }] } } })
+  shopify.answer = () =>
+    Response.json({
+      data: {
+        cartCreate: { cart: null, userErrors: [{ field: ['lines'], message: 'The merchandise is sold out <script>' }] },
+      },
+    })
   const json = await postJson({ lines: [{ merchandiseId: VARIANT, quantity: 1 }] })
   expect(json.status).toBe(502)
-  expect(await json.json()).toEqual({ error: 'Shopify could not make a cart of these lines', reason: 'user', requestId: 'ray-1' })
+  expect(await json.json()).toEqual({
+    error: 'Shopify could not make a cart of these lines',
+    reason: 'user',
+    requestId: 'ray-1',
+  })
   const form = await postForm({ merchandiseId: VARIANT })
   expect(form.status).toBe(502)
   expect(await form.text()).toBe('Failed to create checkout. Please try again later. (Reference: ray-1)')
   // Both paths, JSON and form, leave Shopify's words for the operator.
-  const raised = expect.objectContaining({ message: 'checkout failed', requestId: 'ray-1', error: expect.objectContaining({ message: 'Cart creation failed: The merchandise is sold out <script>' }) })
+  const raised = expect.objectContaining({
+    message: 'checkout failed',
+    requestId: 'ray-1',
+    error: expect.objectContaining({ message: 'Cart creation failed: The merchandise is sold out <script>' }),
+  })
   expect(logged.mock.calls.map(([line]) => JSON.parse(String(line)))).toEqual([raised, raised])
   // Each failure is told, by its class, to whatever watches the checkout for the owner.
   await Promise.all(afterAnswers)
-  expect(told).toEqual([expect.objectContaining({ source: 'checkouts', ok: false, failure: 'user' }), expect.objectContaining({ source: 'checkouts', ok: false, failure: 'user' })])
+  expect(told).toEqual([
+    expect.objectContaining({ source: 'checkouts', ok: false, failure: 'user' }),
+    expect.objectContaining({ source: 'checkouts', ok: false, failure: 'user' }),
+  ])
   // And the time spent asking Shopify is still reported on a failure.
   expect(json.headers.get('Server-Timing')).toMatch(/^storefront;dur=\d/)
   shopify.answer = () => {
     throw new TypeError('a bug of ours')
   }
-  expect(await (await postJson({ lines: [{ merchandiseId: VARIANT, quantity: 1 }] })).json()).toEqual({ error: 'Shopify could not be reached', reason: 'network', requestId: 'ray-1' })
+  expect(await (await postJson({ lines: [{ merchandiseId: VARIANT, quantity: 1 }] })).json()).toEqual({
+    error: 'Shopify could not be reached',
+    reason: 'network',
+    requestId: 'ray-1',
+  })
 })
 
 test('a form that cannot be parsed is a 400 that says so, not a JSON complaint', async () => {
-  const res = await app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'multipart/form-data; boundary=x', 'Sec-Fetch-Site': 'same-origin' }, body: '--y\r\ngarbage' }, env())
+  const res = await app.request(
+    '/checkout',
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'multipart/form-data; boundary=x', 'Sec-Fetch-Site': 'same-origin' },
+      body: '--y\r\ngarbage',
+    },
+    env(),
+  )
   expect(res.status).toBe(400)
   expect(await res.text()).toBe('Malformed FormData request. Failed to parse body as FormData.')
 })
@@ -194,14 +264,34 @@ test('a hostile cart gets at most ten issues back, however many lines are wrong'
 test('a failure of our own is logged for the operator and stays generic for the shopper', async () => {
   const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
   const broken = { ...env(), SHOPIFY_STOREFRONT_TOKEN: undefined } // the config cannot be read
-  const res = await app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ lines: [{ merchandiseId: VARIANT, quantity: 1 }] }) }, broken as Bindings)
+  const res = await app.request(
+    '/checkout',
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ lines: [{ merchandiseId: VARIANT, quantity: 1 }] }),
+    },
+    broken as Bindings,
+  )
   expect(res.status).toBe(502)
   expect(await res.json()).toEqual({ error: 'Failed to create checkout', reason: 'internal', requestId: 'ray-1' })
-  const form = await app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' }, body: `merchandiseId=${encodeURIComponent(VARIANT)}` }, broken as Bindings)
+  const form = await app.request(
+    '/checkout',
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' },
+      body: `merchandiseId=${encodeURIComponent(VARIANT)}`,
+    },
+    broken as Bindings,
+  )
   expect(await form.text()).toBe('Failed to create checkout. Please try again later. (Reference: ray-1)')
   const lines = logged.mock.calls.map(([line]) => JSON.parse(String(line)))
   expect(lines).toEqual([
-    expect.objectContaining({ level: 'error', message: 'checkout failed', error: expect.objectContaining({ name: 'ConfigError' }) }),
+    expect.objectContaining({
+      level: 'error',
+      message: 'checkout failed',
+      error: expect.objectContaining({ name: 'ConfigError' }),
+    }),
     expect.objectContaining({ level: 'error', message: 'checkout failed' }),
   ])
 })
@@ -209,7 +299,15 @@ test('a failure of our own is logged for the operator and stays generic for the 
 // With the private token Shopify counts each buyer, not Cloudflare's few addresses.
 test("with the private token, cartCreate carries the shopper's IP; with the public one, it never does", async () => {
   const send = (vars: Record<string, string>) =>
-    app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.9' }, body: JSON.stringify({ lines: [{ merchandiseId: VARIANT, quantity: 1 }] }) }, { ...env(), ...vars } as Bindings)
+    app.request(
+      '/checkout',
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.9' },
+        body: JSON.stringify({ lines: [{ merchandiseId: VARIANT, quantity: 1 }] }),
+      },
+      { ...env(), ...vars } as Bindings,
+    )
   expect((await send({ SHOPIFY_STOREFRONT_PRIVATE_TOKEN: 'secret' })).status).toBe(200)
   expect(shopify.headers[0]!.get('Shopify-Storefront-Private-Token')).toBe('secret')
   expect(shopify.headers[0]!.get('Shopify-Storefront-Buyer-IP')).toBe('203.0.113.9')
@@ -222,7 +320,12 @@ test('a hosted cart that is not what was sent is logged for the operator, with t
   const warned = vi.spyOn(console, 'warn').mockImplementation(() => {})
   // Shopify lowered one line to what it had in stock and dropped another.
   shopify.answer = () => createdCart([{ merchandiseId: VARIANT, quantity: 2 }])
-  const res = await postJson({ lines: [{ merchandiseId: VARIANT, quantity: 3 }, { merchandiseId: 'gid://shopify/ProductVariant/7', quantity: 1 }] })
+  const res = await postJson({
+    lines: [
+      { merchandiseId: VARIANT, quantity: 3 },
+      { merchandiseId: 'gid://shopify/ProductVariant/7', quantity: 1 },
+    ],
+  })
   expect(res.status).toBe(200)
   expect(warned.mock.calls.map(([line]) => JSON.parse(String(line)))).toEqual([
     expect.objectContaining({
@@ -251,7 +354,15 @@ test.each([
   ["a sandboxed page's null Origin", { Origin: 'null' }],
 ])('a form posted from another site (%s) is a 403 that says why, and Shopify is not asked', async (_, headers) => {
   for (const type of ['application/x-www-form-urlencoded', 'text/plain']) {
-    const res = await app.request('/checkout', { method: 'POST', headers: { 'Content-Type': type, ...headers }, body: `merchandiseId=${encodeURIComponent(VARIANT)}&quantity=99` }, env())
+    const res = await app.request(
+      '/checkout',
+      {
+        method: 'POST',
+        headers: { 'Content-Type': type, ...headers },
+        body: `merchandiseId=${encodeURIComponent(VARIANT)}&quantity=99`,
+      },
+      env(),
+    )
     expect(res.status).toBe(403)
     expect(await res.json()).toEqual({ error: 'A checkout can only be started from the shop’s own pages' })
   }
@@ -259,7 +370,16 @@ test.each([
 })
 
 test("the shop's own form: by Sec-Fetch-Site, or by an Origin that is the shop's", async () => {
-  const send = (headers: Record<string, string>) => app.request('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }, body: `merchandiseId=${encodeURIComponent(VARIANT)}` }, env())
+  const send = (headers: Record<string, string>) =>
+    app.request(
+      '/checkout',
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+        body: `merchandiseId=${encodeURIComponent(VARIANT)}`,
+      },
+      env(),
+    )
   expect((await send({ 'Sec-Fetch-Site': 'same-origin' })).status).toBe(303)
   expect((await send({ Origin: 'http://localhost' })).status).toBe(303)
 })
@@ -285,17 +405,30 @@ test.each([
 
 // Shopify reads a variant's number, so 0001 and 1 are one variant to it: merged as such.
 test.each([
-  ['each line with its own number of leading zeros', (id: string, i: number) => id.replace(/(\d+)$/, `${'0'.repeat(i)}$1`)],
-  ['two of three lines, one with a leading zero', (id: string, i: number) => (i === 1 ? id.replace(/(\d+)$/, '0$1') : i === 2 ? id.replace(/\d+$/, '7') : id)],
+  [
+    'each line with its own number of leading zeros',
+    (id: string, i: number) => id.replace(/(\d+)$/, `${'0'.repeat(i)}$1`),
+  ],
+  [
+    'two of three lines, one with a leading zero',
+    (id: string, i: number) => (i === 1 ? id.replace(/(\d+)$/, '0$1') : i === 2 ? id.replace(/\d+$/, '7') : id),
+  ],
 ])(`the ${MAX_QUANTITY}-per-variant cap holds however a variant id is spelled: %s`, async (_, spell) => {
-  const res = await postJson({ lines: [60, 60, 1].map((quantity, i) => ({ merchandiseId: spell(VARIANT, i), quantity })) })
+  const res = await postJson({
+    lines: [60, 60, 1].map((quantity, i) => ({ merchandiseId: spell(VARIANT, i), quantity })),
+  })
   expect(res.status).toBe(400)
   expect(((await res.json()) as { issues: { path: string; message: string }[] }).issues).toContainEqual(OVER_THE_CAP)
   expect(shopify.calls).toEqual([])
 })
 
 test('a variant id with leading zeros reaches Shopify as its one spelling', async () => {
-  const res = await postJson({ lines: [{ merchandiseId: VARIANT.replace(/(\d+)$/, '00$1'), quantity: 2 }, { merchandiseId: VARIANT, quantity: 1 }] })
+  const res = await postJson({
+    lines: [
+      { merchandiseId: VARIANT.replace(/(\d+)$/, '00$1'), quantity: 2 },
+      { merchandiseId: VARIANT, quantity: 1 },
+    ],
+  })
   expect(res.status).toBe(200)
   expect(shopify.calls).toEqual([{ lines: [{ merchandiseId: VARIANT, quantity: 3 }] }])
 })

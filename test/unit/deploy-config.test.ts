@@ -4,7 +4,8 @@ import { unstable_readConfig } from 'wrangler'
 import { readConfig, SETTINGS, type Bindings } from '../../src/config'
 
 // wrangler.toml is the operator's contract: these are the settings that cannot go wrong.
-const read = (env: string) => unstable_readConfig({ config: 'wrangler.toml', env } as Parameters<typeof unstable_readConfig>[0])
+const read = (env: string) =>
+  unstable_readConfig({ config: 'wrangler.toml', env } as Parameters<typeof unstable_readConfig>[0])
 const production = read('production')
 const local = read('')
 
@@ -23,17 +24,26 @@ test('production runs src/index.ts on its custom domain only, behind Workers Cac
   expect(production.workers_dev).toBe(false)
   expect(production.preview_urls).toBe(false)
   expect((production as unknown as { cache: unknown }).cache).toEqual({ enabled: true, cross_version_cache: false })
-  expect(production.vars).toMatchObject({ REQUIRE_PRIVATE_TOKEN: 'true', SHOPIFY_STORE_DOMAIN: expect.stringMatching(/\.myshopify\.com$/) })
+  expect(production.vars).toMatchObject({
+    REQUIRE_PRIVATE_TOKEN: 'true',
+    SHOPIFY_STORE_DOMAIN: expect.stringMatching(/\.myshopify\.com$/),
+  })
   expect(production.durable_objects.bindings).toEqual([
     { name: 'PRODUCT_STORE', class_name: 'ProductStore' },
     { name: 'CHECKOUT_HEALTH', class_name: 'CheckoutHealth' },
   ])
   // The checkout check runs on Cloudflare's schedule in every environment (src/monitoring/).
   for (const config of [production, read('staging'), local]) expect(config.triggers).toEqual({ crons: ['*/5 * * * *'] })
-  expect(production.ratelimits.map((limit: { name: string }) => limit.name).sort()).toEqual(['CHECKOUT_RATE_LIMITER', 'EVENTS_RATE_LIMITER', 'STOREFRONT_RATE_LIMITER'])
+  expect(production.ratelimits.map((limit: { name: string }) => limit.name).sort()).toEqual([
+    'CHECKOUT_RATE_LIMITER',
+    'EVENTS_RATE_LIMITER',
+    'STOREFRONT_RATE_LIMITER',
+  ])
   // The field analytics: Analytics Engine in production and staging, each its own dataset.
   expect(production.analytics_engine_datasets).toEqual([{ binding: 'EVENTS', dataset: 'blanket_shop_events' }])
-  expect(read('staging').analytics_engine_datasets).toEqual([{ binding: 'EVENTS', dataset: 'blanket_shop_staging_events' }])
+  expect(read('staging').analytics_engine_datasets).toEqual([
+    { binding: 'EVENTS', dataset: 'blanket_shop_staging_events' },
+  ])
   expect(local.analytics_engine_datasets).toEqual([])
 })
 
@@ -46,7 +56,9 @@ test('production and staging refuse to run without SHOP_ORIGIN; production names
     expect(() => readConfig({ ...without, ...secrets } as Bindings)).toThrow(/SHOP_ORIGIN is not set/)
   }
   // Shipped unset for staging (its workers.dev subdomain is the operator's), so it refuses until set.
-  expect(() => readConfig({ ...(staging.vars as Record<string, string>), ...secrets } as Bindings)).toThrow(/SHOP_ORIGIN is not set/)
+  expect(() => readConfig({ ...(staging.vars as Record<string, string>), ...secrets } as Bindings)).toThrow(
+    /SHOP_ORIGIN is not set/,
+  )
   const shop = readConfig({ ...(production.vars as Record<string, string>), ...secrets } as Bindings)
   expect(shop.shopOrigin).toBe(`https://${(production.routes![0] as { pattern: string }).pattern}`)
   expect(local.vars).toMatchObject({ SHOP_ORIGIN: 'http://127.0.0.1:8787' })
@@ -55,7 +67,9 @@ test('production and staging refuse to run without SHOP_ORIGIN; production names
 test('assets are served without the Worker: it runs first on every path but the static files', () => {
   // What public/ holds at its top (the build copies it into dist/client), and Vite's assets/.
   const served = ['assets', ...readdirSync('public').filter((name) => !['_headers', '.assetsignore'].includes(name))]
-  const negated = served.map((name) => (statSync(`public/${name}`, { throwIfNoEntry: false })?.isFile() ? `!/${name}` : `!/${name}/*`))
+  const negated = served.map((name) =>
+    statSync(`public/${name}`, { throwIfNoEntry: false })?.isFile() ? `!/${name}` : `!/${name}/*`,
+  )
   for (const config of [local, production]) {
     const [first, ...rest] = config.assets!.run_worker_first as string[]
     expect([first, ...rest.sort()]).toEqual(['/*', ...negated.sort()])
@@ -64,11 +78,15 @@ test('assets are served without the Worker: it runs first on every path but the 
 })
 
 test('a Durable Object is kept up for its waitUntil work, the stale refresh, in every environment', () => {
-  for (const config of [production, read('staging'), local]) expect(config.compatibility_flags).toContain('durable_object_io_tasks_prevent_eviction')
+  for (const config of [production, read('staging'), local])
+    expect(config.compatibility_flags).toContain('durable_object_io_tasks_prevent_eviction')
 })
 
 test('logs: no invocation line per request, and no head sampling that would drop errors', () => {
-  expect(production.observability).toMatchObject({ enabled: true, logs: { enabled: true, invocation_logs: false, head_sampling_rate: 1 } })
+  expect(production.observability).toMatchObject({
+    enabled: true,
+    logs: { enabled: true, invocation_logs: false, head_sampling_rate: 1 },
+  })
   expect(Number(production.vars.LOG_SAMPLE_RATE)).toBeLessThan(1)
 })
 
@@ -89,16 +107,20 @@ test.each(['', 'staging', 'production'])('wrangler.toml env "%s" sets only what 
   // the operator. Each is read with the public token and with the private one, so
   // REQUIRE_PRIVATE_TOKEN's refusal counts as a difference too.
   const required = { SHOP_ORIGIN: 'https://shop.example.com', SHOPIFY_STORE_DOMAIN: 'x.myshopify.com' }
-  const filled = Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, value || required[name as keyof typeof required] || value]))
+  const filled = Object.fromEntries(
+    Object.entries(vars).map(([name, value]) => [name, value || required[name as keyof typeof required] || value]),
+  )
   const base = { ...required, ...filled, SHOPIFY_STOREFRONT_TOKEN: 't', ASSETS: {} } as Bindings
   const outcome = (bindings: Bindings) =>
-    [{}, { SHOPIFY_STOREFRONT_PRIVATE_TOKEN: 'p' }].map((token) => {
-      try {
-        return JSON.stringify(readConfig({ ...bindings, ...token }))
-      } catch (error) {
-        return String(error)
-      }
-    }).join()
+    [{}, { SHOPIFY_STOREFRONT_PRIVATE_TOKEN: 'p' }]
+      .map((token) => {
+        try {
+          return JSON.stringify(readConfig({ ...bindings, ...token }))
+        } catch (error) {
+          return String(error)
+        }
+      })
+      .join()
   const redundant = Object.keys(vars).filter((name) => {
     const { [name]: _, ...without } = base as unknown as Record<string, unknown>
     return name in required ? false : outcome(without as unknown as Bindings) === outcome(base)

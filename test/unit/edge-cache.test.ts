@@ -11,24 +11,44 @@ import { signedWebhookHeaders } from '../../storefront-double/storefront-double'
 // purges the Worker asks of `ctx.cache` (the headers it is given: cache-policy.test.ts).
 
 const SECRET = 'whsec-unit'
-const baseEnv = { SHOP_ORIGIN: 'https://shop.example.com', SHOPIFY_STORE_DOMAIN: 'blanket-shop.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', SHOPIFY_WEBHOOK_SECRET: SECRET }
+const baseEnv = {
+  SHOP_ORIGIN: 'https://shop.example.com',
+  SHOPIFY_STORE_DOMAIN: 'blanket-shop.myshopify.com',
+  SHOPIFY_STOREFRONT_TOKEN: 't',
+  SHOPIFY_WEBHOOK_SECRET: SECRET,
+}
 
 describe('the webhook purges by tag through ctx.cache', () => {
   function harness({ withCache = true, changedAtOnce = false, changedLater = true } = {}) {
     const purge = vi.fn(async (_: { tags: string[] }) => ({ success: true }))
     const store = {
-      claimDelivery: vi.fn(async (id: string) => (id === 'seen-before' ? 'seen' : id === 'broken-storage' ? Promise.reject(new Error('SQLITE_TOOBIG')) : 'new')),
-      refreshNow: vi.fn().mockResolvedValueOnce({ showsEdit: changedAtOnce }).mockResolvedValueOnce({ showsEdit: changedLater }),
+      claimDelivery: vi.fn(async (id: string) =>
+        id === 'seen-before' ? 'seen' : id === 'broken-storage' ? Promise.reject(new Error('SQLITE_TOOBIG')) : 'new',
+      ),
+      refreshNow: vi
+        .fn()
+        .mockResolvedValueOnce({ showsEdit: changedAtOnce })
+        .mockResolvedValueOnce({ showsEdit: changedLater }),
       claimRefreshSlot: vi.fn(async (): Promise<number | null> => 0),
       releaseDelivery: vi.fn(async () => {}),
     }
     const pending: Promise<unknown>[] = []
-    const ctx = { waitUntil: (p: Promise<unknown>) => pending.push(p), passThroughOnException() {}, props: {}, ...(withCache ? { cache: { purge } } : {}) }
+    const ctx = {
+      waitUntil: (p: Promise<unknown>) => pending.push(p),
+      passThroughOnException() {},
+      props: {},
+      ...(withCache ? { cache: { purge } } : {}),
+    }
     const env = { ...baseEnv, WEBHOOK_REFETCH_DELAY_MS: '5', PRODUCT_STORE: { getByName: vi.fn(() => store) } }
     const send = async (deliveryId = crypto.randomUUID() as string) => {
       const body = JSON.stringify({ handle: 'toddler-blanket' })
       const app = new Hono<AppEnv>().route('/webhooks', webhooks)
-      const res = await app.request('/webhooks/products/update', { method: 'POST', headers: await signedWebhookHeaders(body, SECRET, { deliveryId }), body }, env as unknown as Bindings, ctx as unknown as ExecutionContext)
+      const res = await app.request(
+        '/webhooks/products/update',
+        { method: 'POST', headers: await signedWebhookHeaders(body, SECRET, { deliveryId }), body },
+        env as unknown as Bindings,
+        ctx as unknown as ExecutionContext,
+      )
       await Promise.all(pending)
       return res
     }

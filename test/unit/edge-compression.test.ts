@@ -45,7 +45,8 @@ describe("the edge's compression", () => {
         expect(new TextDecoder().decode(first.value)).toBe('<p>first</p>')
         release()
         let rest = ''
-        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value)
+        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+          rest += new TextDecoder().decode(chunk.value)
         expect(rest).toBe('<p>second</p>')
       } finally {
         edge.close()

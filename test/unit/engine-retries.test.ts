@@ -22,13 +22,17 @@ test('a script left unanswered is asked again once, and the retry is noted with 
   const asked = answered(session(1), 'return 1')
   await vi.advanceTimersByTimeAsync(2_000)
   expect(await asked).toBe(2)
-  expect(readFileSync(RETRIES_LOG, 'utf8')).toMatch(/^webkit: a script left unanswered for 2000 ms was asked again \(a script left unanswered/)
+  expect(readFileSync(RETRIES_LOG, 'utf8')).toMatch(
+    /^webkit: a script left unanswered for 2000 ms was asked again \(a script left unanswered/,
+  )
 })
 
 test('an answered script is not retried or noted; one unanswered twice fails the test', async () => {
   expect(await answered(session(0), 'return 1')).toBe(1)
   expect(existsSync(RETRIES_LOG)).toBe(false)
-  const twice = expect(answered(session(2), 'return document.title')).rejects.toThrow('WebKitWebDriver left a script unanswered twice: return document.title')
+  const twice = expect(answered(session(2), 'return document.title')).rejects.toThrow(
+    'WebKitWebDriver left a script unanswered twice: return document.title',
+  )
   await vi.advanceTimersByTimeAsync(4_000)
   await twice
 })

@@ -10,7 +10,9 @@ test('checkout URLs get channel=online_store and keep their own parameters', () 
   expect(withOnlineStoreChannel('https://shop.example/checkouts/cn/abc?key=1&locale=en')).toBe(
     'https://shop.example/checkouts/cn/abc?key=1&locale=en&channel=online_store',
   )
-  expect(withOnlineStoreChannel('https://shop.example/c?channel=pos')).toBe('https://shop.example/c?channel=online_store')
+  expect(withOnlineStoreChannel('https://shop.example/c?channel=pos')).toBe(
+    'https://shop.example/c?channel=online_store',
+  )
   expect(() => withOnlineStoreChannel('javascript:alert(1)')).toThrow()
 })
 
@@ -29,7 +31,17 @@ test('prices in their own currency with two decimals, dollars as the spec writes
 })
 
 test('the market’s words: none in the primary market, the currency where it ships, where it ships where it does not', () => {
-  const market = (over: Partial<PageMarket>): PageMarket => ({ country: 'GB', primary: false, name: 'United Kingdom', ships: true, shipsTo: ['Canada', 'United Kingdom'], languages: [], order: '', currency: 'GBP', ...over })
+  const market = (over: Partial<PageMarket>): PageMarket => ({
+    country: 'GB',
+    primary: false,
+    name: 'United Kingdom',
+    ships: true,
+    shipsTo: ['Canada', 'United Kingdom'],
+    languages: [],
+    order: '',
+    currency: 'GBP',
+    ...over,
+  })
   expect(marketWords(market({}))).toBe('Ships to United Kingdom. Prices are in GBP, as the checkout charges them.')
   expect(marketWords(market({ currency: null }))).toBe('Ships to United Kingdom.')
   expect(marketWords(market({ country: 'BR', name: 'Brazil', ships: false, currency: 'USD' }))).toBe(

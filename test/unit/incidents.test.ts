@@ -1,5 +1,13 @@
 import { expect, test } from 'vitest'
-import { CHECK_ON_DEMAND_MS, INCIDENTS_AN_HOUR, NO_INCIDENT, observe, SHOPPERS_FOR_A_CHECK, type HealthState, type Observation } from '../../src/monitoring/incidents'
+import {
+  CHECK_ON_DEMAND_MS,
+  INCIDENTS_AN_HOUR,
+  NO_INCIDENT,
+  observe,
+  SHOPPERS_FOR_A_CHECK,
+  type HealthState,
+  type Observation,
+} from '../../src/monitoring/incidents'
 
 // When the owner is told: the rules CheckoutHealth keeps (src/monitoring/incidents.ts).
 
@@ -18,20 +26,30 @@ function run(seen: Observation[], start: HealthState = NO_INCIDENT, from = 0) {
   })
   return { state, changes, checksAsked, confirmsAsked }
 }
-const check = (failure?: 'http' | 'billing' | 'missing' | 'timeout'): Observation => (failure ? { source: 'check', ok: false, failure, message: 'm' } : { source: 'check', ok: true })
+const check = (failure?: 'http' | 'billing' | 'missing' | 'timeout'): Observation =>
+  failure ? { source: 'check', ok: false, failure, message: 'm' } : { source: 'check', ok: true }
 const checkout = (client: string, failure?: 'billing' | 'user' | 'timeout' | 'http'): Observation =>
-  failure ? { source: 'checkouts', client, ok: false, failure, message: 'm' } : { source: 'checkouts', client, ok: true }
+  failure
+    ? { source: 'checkouts', client, ok: false, failure, message: 'm' }
+    : { source: 'checkouts', client, ok: true }
 /** Checkouts from `n` different shoppers. */
-const shoppers = (n: number, failure?: 'billing' | 'timeout' | 'http' | 'user', from = 0) => Array.from({ length: n }, (_, i) => checkout(`shopper-${from + i}`, failure))
+const shoppers = (n: number, failure?: 'billing' | 'timeout' | 'http' | 'user', from = 0) =>
+  Array.from({ length: n }, (_, i) => checkout(`shopper-${from + i}`, failure))
 
 test('two failing checks in a row open an incident, two passing ones close it; one of either asks to be confirmed', () => {
-  expect(run([check(), check('http'), check('http'), check('billing'), check(), check()]).changes).toEqual(['opened:http', 'recovered:http'])
+  expect(run([check(), check('http'), check('http'), check('billing'), check(), check()]).changes).toEqual([
+    'opened:http',
+    'recovered:http',
+  ])
   // One Shopify timeout, then a pass: nothing told, and the timeout asked for a second check.
   const blip = run([check(), check('timeout'), check()])
   expect(blip.changes).toEqual([])
   expect(blip.confirmsAsked).toBe(1)
   // One pass inside an incident does not close it; the next failure is still the same incident.
-  expect(run([check('http'), check('http'), check(), check('http'), check(), check()]).changes).toEqual(['opened:http', 'recovered:http'])
+  expect(run([check('http'), check('http'), check(), check('http'), check(), check()]).changes).toEqual([
+    'opened:http',
+    'recovered:http',
+  ])
 })
 
 test(`shoppers' checkouts never open, hold or close an incident; ${SHOPPERS_FOR_A_CHECK} failing in one class ask for a check, at most once a minute`, () => {
@@ -59,7 +77,12 @@ test(`shoppers' checkouts never open, hold or close an incident; ${SHOPPERS_FOR_
 })
 
 test(`at most ${INCIDENTS_AN_HOUR} incidents of a class are told an hour; the next is folded into the next alert`, () => {
-  const flapping = Array.from({ length: INCIDENTS_AN_HOUR + 2 }, () => [check('http'), check('http'), check(), check()]).flat()
+  const flapping = Array.from({ length: INCIDENTS_AN_HOUR + 2 }, () => [
+    check('http'),
+    check('http'),
+    check(),
+    check(),
+  ]).flat()
   const { changes, state } = run(flapping)
   expect(changes).toEqual(Array.from({ length: INCIDENTS_AN_HOUR }, () => ['opened:http', 'recovered:http']).flat())
   // Over an hour later, the next is told, naming the two that were not.
@@ -80,13 +103,22 @@ test('one incident gives one broken and one recovered post, in 500 random mixes,
   for (let round = 0; round < 500; round++) {
     const seen: Observation[] = []
     // While it works: the outsider makes its own checkouts fail, from fresh /64s; nothing is told.
-    for (let i = 0; i < random() * 20; i++) seen.push(pick([check(), checkout(outsider(), 'http'), checkout(outsider(), 'billing'), checkout(`shopper-${i}`)]))
+    for (let i = 0; i < random() * 20; i++)
+      seen.push(
+        pick([check(), checkout(outsider(), 'http'), checkout(outsider(), 'billing'), checkout(`shopper-${i}`)]),
+      )
     // Broken: the checks fail; shoppers fail; the outsider's checkouts go through.
     seen.push(check('http'), check('http'))
-    for (let i = 0; i < random() * 20; i++) seen.push(pick([check('http'), checkout(`shopper-${i}`, 'http'), checkout(outsider()), checkout(outsider(), 'user')]))
+    for (let i = 0; i < random() * 20; i++)
+      seen.push(
+        pick([check('http'), checkout(`shopper-${i}`, 'http'), checkout(outsider()), checkout(outsider(), 'user')]),
+      )
     // Mended: the checks pass; the outsider's checkouts fail from ever more /64s.
     seen.push(check(), check())
-    for (let i = 0; i < random() * 20; i++) seen.push(pick([check(), checkout(`shopper-${i}`), checkout(outsider(), 'http'), checkout(outsider(), 'billing')]))
+    for (let i = 0; i < random() * 20; i++)
+      seen.push(
+        pick([check(), checkout(`shopper-${i}`), checkout(outsider(), 'http'), checkout(outsider(), 'billing')]),
+      )
     expect(run(seen).changes, JSON.stringify(seen)).toEqual(['opened:http', 'recovered:http'])
   }
 })
@@ -94,7 +126,9 @@ test('one incident gives one broken and one recovered post, in 500 random mixes,
 test('the recovery says how long it was broken, and the alert what to do and which incident it is', () => {
   const failing = observe(NO_INCIDENT, check('billing'), 0)
   const opened = observe(failing.state, check('billing'), 2_000)
-  expect(opened.change!.text).toMatch(/^Checkout is broken: shoppers see 'Failed to create checkout'\. 2 scheduled checkout checks in a row fail with 'billing': m\. Shopify answers 402.* \(incident check-billing-1jk\)$/)
+  expect(opened.change!.text).toMatch(
+    /^Checkout is broken: shoppers see 'Failed to create checkout'\. 2 scheduled checkout checks in a row fail with 'billing': m\. Shopify answers 402.* \(incident check-billing-1jk\)$/,
+  )
   const passing = observe(opened.state, check(), 20 * 60_000)
   expect(observe(passing.state, check(), 20 * 60_000 + 2_000).change).toEqual({
     kind: 'recovered',

@@ -4,14 +4,30 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { expect, test } from 'vitest'
 
 const ROOTS = ['src', 'client', 'test', 'scripts', 'bench', 'docs', 'storefront-double', '.ci']
-const TOP = ['README.md', 'wrangler.toml', 'vite.config.ts', 'vite.dev.config.ts', 'vitest.config.ts', 'uno.config.ts', 'package.json']
+const TOP = [
+  'README.md',
+  'wrangler.toml',
+  'vite.config.ts',
+  'vite.dev.config.ts',
+  'vitest.config.ts',
+  'uno.config.ts',
+  'package.json',
+]
 const readers = [
   ...TOP,
-  ...ROOTS.filter(existsSync).flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => `${dir}/${file}`)),
-].filter((file) => /\.(tsx?|md|toml)$|^\.ci\/run$/.test(file) && !file.startsWith('bench/pages-before/') && !file.includes('node_modules'))
+  ...ROOTS.filter(existsSync).flatMap((dir) =>
+    readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => `${dir}/${file}`),
+  ),
+].filter(
+  (file) =>
+    /\.(tsx?|md|toml)$|^\.ci\/run$/.test(file) &&
+    !file.startsWith('bench/pages-before/') &&
+    !file.includes('node_modules'),
+)
 
 // A path from the repository's root to a file, as the docs and comments write one.
-const PATH = /(?<![\w./-])((?:src|client|test|scripts|bench|docs|public|storefront-double)\/[\w./-]*\.(?:tsx?|md|json|toml|svg|css|html|txt))\b/g
+const PATH =
+  /(?<![\w./-])((?:src|client|test|scripts|bench|docs|public|storefront-double)\/[\w./-]*\.(?:tsx?|md|json|toml|svg|css|html|txt))\b/g
 
 // docs/architecture.md's 'Adding a page' names the files a new page would have.
 const EXAMPLE_PAGE = 'client/pages/care/'
@@ -20,7 +36,9 @@ test('every file path named in the docs and in comments exists', () => {
   const missing: string[] = []
   for (const file of readers) {
     const text = readFileSync(file, 'utf8')
-    for (const [, path] of text.matchAll(PATH)) if (!existsSync(path!) && !/[{}*<>]/.test(path!) && !path!.startsWith(EXAMPLE_PAGE)) missing.push(`${file} names ${path}`)
+    for (const [, path] of text.matchAll(PATH))
+      if (!existsSync(path!) && !/[{}*<>]/.test(path!) && !path!.startsWith(EXAMPLE_PAGE))
+        missing.push(`${file} names ${path}`)
   }
   expect([...new Set(missing)]).toEqual([])
 })
@@ -31,17 +49,40 @@ test('every file path named in the docs and in comments exists', () => {
 const NAME = /`([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(?:\(\))?`/g
 const isCodeName = (name: string) => /[a-z][A-Z]|_|^[A-Z][a-z]+[A-Z]/.test(name) && !THEIRS.has(name)
 /** Names of others' that the docs quote: Shopify's access scopes and cookie, Chrome's trace events, Lighthouse's and Cloudflare's settings, vaul's drag state and option. */
-const THEIRS = new Set(['unauthenticated_read_product_listings', 'unauthenticated_write_checkouts', 'unique_visitor_id', 'FunctionCall', 'RunMicrotasks', 'UpdateLayoutTree', 'DocumentLoader', 'layoutTaskMultiplier', 'enable_ctx_exports', 'isDragging', 'handleOnly'])
+const THEIRS = new Set([
+  'unauthenticated_read_product_listings',
+  'unauthenticated_write_checkouts',
+  'unique_visitor_id',
+  'FunctionCall',
+  'RunMicrotasks',
+  'UpdateLayoutTree',
+  'DocumentLoader',
+  'layoutTaskMultiplier',
+  'enable_ctx_exports',
+  'isDragging',
+  'handleOnly',
+])
 
 test('every name of the code that the docs put in back quotes is in the code or its settings', () => {
-  const code = [...TOP, ...ROOTS.filter((dir) => dir !== 'docs' && existsSync(dir)).flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => `${dir}/${file}`))]
-    .filter((file) => /\.(tsx?|toml|json)$|^\.ci\/run$/.test(file) && !file.includes('node_modules') && !file.startsWith('bench/pages-before/'))
+  const code = [
+    ...TOP,
+    ...ROOTS.filter((dir) => dir !== 'docs' && existsSync(dir)).flatMap((dir) =>
+      readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => `${dir}/${file}`),
+    ),
+  ]
+    .filter(
+      (file) =>
+        /\.(tsx?|toml|json)$|^\.ci\/run$/.test(file) &&
+        !file.includes('node_modules') &&
+        !file.startsWith('bench/pages-before/'),
+    )
     .map((file) => readFileSync(file, 'utf8'))
     .join('\n')
   const missing: string[] = []
   for (const file of readers.filter((file) => file.endsWith('.md'))) {
     for (const [, name] of readFileSync(file, 'utf8').matchAll(NAME)) {
-      for (const part of name!.split('.').filter(isCodeName)) if (!new RegExp(`\\b${part.replace(/\$/g, '\\$')}\\b`).test(code)) missing.push(`${file} names \`${part}\``)
+      for (const part of name!.split('.').filter(isCodeName))
+        if (!new RegExp(`\\b${part.replace(/\$/g, '\\$')}\\b`).test(code)) missing.push(`${file} names \`${part}\``)
     }
   }
   expect([...new Set(missing)]).toEqual([])
@@ -50,12 +91,15 @@ test('every name of the code that the docs put in back quotes is in the code or 
 // A file named in back quotes by its name alone (`page-routes.tsx`, in a sentence about its folder).
 test('every file the docs name in back quotes by its name alone is somewhere in the repository', () => {
   const names = new Set(
-    [...ROOTS, 'public'].filter(existsSync).flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => file.split('/').pop()!)),
+    [...ROOTS, 'public']
+      .filter(existsSync)
+      .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => file.split('/').pop()!)),
   )
   for (const file of readdirSync('.')) names.add(file)
   const missing: string[] = []
   for (const file of readers.filter((file) => file.endsWith('.md'))) {
-    for (const [, name] of readFileSync(file, 'utf8').matchAll(/`([\w.-]+\.(?:tsx?|md|toml|json|svg|css))`/g)) if (!names.has(name!) && !name!.includes('*')) missing.push(`${file} names ${name}`)
+    for (const [, name] of readFileSync(file, 'utf8').matchAll(/`([\w.-]+\.(?:tsx?|md|toml|json|svg|css))`/g))
+      if (!names.has(name!) && !name!.includes('*')) missing.push(`${file} names ${name}`)
   }
   expect([...new Set(missing)]).toEqual([])
 })

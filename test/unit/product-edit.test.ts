@@ -31,13 +31,17 @@ test('Shopify shows the edit at once: one refresh, one purge', async () => {
 // edit in flight is not this one.
 test('an edit Shopify shows 6 s late reaches the pages at the first refetch after it', async () => {
   const { steps, happened } = fakes({ showsAt: 6_000 })
-  expect(await followLaggingEdit(steps, await refreshAndPurge(steps, 'now', []), { delayMs: 10_000, deadline: 26_000 })).toEqual({ showsEdit: true })
+  expect(
+    await followLaggingEdit(steps, await refreshAndPurge(steps, 'now', []), { delayMs: 10_000, deadline: 26_000 }),
+  ).toEqual({ showsEdit: true })
   expect(happened).toEqual(['purge@0', 'purge@10000'])
 })
 
 test('an edit that lags longer is asked for until it shows, while the budget lasts; only the answer that shows it is purged', async () => {
   const { steps, happened } = fakes({ showsAt: 21_000 })
-  expect(await followLaggingEdit(steps, await refreshAndPurge(steps, 'now', []), { delayMs: 10_000, deadline: 26_000 })).toEqual({ showsEdit: true })
+  expect(
+    await followLaggingEdit(steps, await refreshAndPurge(steps, 'now', []), { delayMs: 10_000, deadline: 26_000 }),
+  ).toEqual({ showsEdit: true })
   expect(happened).toEqual(['purge@0', 'purge@26000'])
 })
 
@@ -48,25 +52,47 @@ test(`whatever the delay, at most ${MAX_REFETCHES} refetches`, async () => {
   await followLaggingEdit(counted, await refreshAndPurge(counted, 'now', []), { delayMs: 5, deadline: 26_000 })
   expect(calls).toBe(1 + MAX_REFETCHES)
   expect(at()).toBe(5 * MAX_REFETCHES)
-  expect(happened).toEqual(['purge@0', 'error: Shopify did not show the edit before the refetches ran out: pages show it once the product cache expires (PRODUCT_CACHE_FRESH_SECONDS)'])
+  expect(happened).toEqual([
+    'purge@0',
+    'error: Shopify did not show the edit before the refetches ran out: pages show it once the product cache expires (PRODUCT_CACHE_FRESH_SECONDS)',
+  ])
 })
 
 test('an edit Shopify never shows in time, and a purge that never goes through, are errors for the owner', async () => {
   const late = fakes({ showsAt: 60_000 })
-  expect(await followLaggingEdit(late.steps, await refreshAndPurge(late.steps, 'now', []), { delayMs: 10_000, deadline: 26_000 })).toEqual({ showsEdit: false })
+  expect(
+    await followLaggingEdit(late.steps, await refreshAndPurge(late.steps, 'now', []), {
+      delayMs: 10_000,
+      deadline: 26_000,
+    }),
+  ).toEqual({ showsEdit: false })
   expect(late.happened.at(-1)).toMatch(/^error: Shopify did not show the edit/)
   expect(late.at()).toBe(26_000)
   expect(late.happened.filter((line) => line.startsWith('purge'))).toEqual(['purge@0'])
 
   const refused = fakes({ showsAt: 6_000, purgeFails: (at) => at > 0 })
-  expect(await followLaggingEdit(refused.steps, await refreshAndPurge(refused.steps, 'now', []), { delayMs: 10_000, deadline: 26_000 })).toBeNull()
-  expect(refused.happened).toEqual(['purge@0', 'purge@10000', 'error: product edit may not have reached the pages: purge failed on every try'])
+  expect(
+    await followLaggingEdit(refused.steps, await refreshAndPurge(refused.steps, 'now', []), {
+      delayMs: 10_000,
+      deadline: 26_000,
+    }),
+  ).toBeNull()
+  expect(refused.happened).toEqual([
+    'purge@0',
+    'purge@10000',
+    'error: product edit may not have reached the pages: purge failed on every try',
+  ])
 })
 
 test('a refresh that fails counts as not shown, and is asked again', async () => {
   const { steps, happened } = fakes({ showsAt: 0 })
   let calls = 0
-  const flaky: EditSteps = { ...steps, refresh: async () => (++calls === 1 ? Promise.reject(new Error('Shopify 503')) : steps.refresh()) }
-  expect(await followLaggingEdit(flaky, await refreshAndPurge(flaky, 'now', []), { delayMs: 10_000, deadline: 26_000 })).toEqual({ showsEdit: true })
+  const flaky: EditSteps = {
+    ...steps,
+    refresh: async () => (++calls === 1 ? Promise.reject(new Error('Shopify 503')) : steps.refresh()),
+  }
+  expect(
+    await followLaggingEdit(flaky, await refreshAndPurge(flaky, 'now', []), { delayMs: 10_000, deadline: 26_000 }),
+  ).toEqual({ showsEdit: true })
   expect(happened).toEqual(['warn: refresh after webhook failed', 'purge@0', 'purge@10000'])
 })

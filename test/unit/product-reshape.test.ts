@@ -14,12 +14,20 @@ function thumbhashOf([r, g, b]: [number, number, number]) {
 /** How far a #rrggbb colour is from `rgb`, summed over the channels. */
 function distance(colour: string | null, rgb: [number, number, number]) {
   expect(colour).toMatch(/^#[0-9a-f]{6}$/)
-  return colour!.slice(1).match(/../g)!.reduce((sum, hex, i) => sum + Math.abs(parseInt(hex, 16) - rgb[i]!), 0)
+  return colour!
+    .slice(1)
+    .match(/../g)!
+    .reduce((sum, hex, i) => sum + Math.abs(parseInt(hex, 16) - rgb[i]!), 0)
 }
 
 test("a picture's box is filled with its ThumbHash's average colour, as #rrggbb", () => {
   // Each comes back within ThumbHash's rounding of itself, channels in order.
-  for (const rgb of [[255, 255, 255], [0, 0, 0], [230, 120, 40], [40, 90, 200]] as [number, number, number][]) {
+  for (const rgb of [
+    [255, 255, 255],
+    [0, 0, 0],
+    [230, 120, 40],
+    [40, 90, 200],
+  ] as [number, number, number][]) {
     expect(distance(averageColour(thumbhashOf(rgb)), rgb)).toBeLessThan(12)
   }
 })
@@ -31,21 +39,64 @@ test('anything that is not a ThumbHash gives no colour, never an error', () => {
 })
 
 test('nodes become arrays, and each picture (the variant’s too) gets its placeholder', () => {
-  const image = { url: 'https://cdn.shopify.com/s/files/flat.jpg', altText: 'Flat', width: 2048, height: 1536, thumbhash: thumbhashOf([255, 255, 255]) }
+  const image = {
+    url: 'https://cdn.shopify.com/s/files/flat.jpg',
+    altText: 'Flat',
+    width: 2048,
+    height: 1536,
+    thumbhash: thumbhashOf([255, 255, 255]),
+  }
   const product = reshapeProduct({
-    id: 'gid://shopify/Product/1', title: 'Blanket', description: '', handle: 'toddler-blanket', vendor: 'Square Snuggles', updatedAt: '2026-11-01T09:00:00Z',
+    id: 'gid://shopify/Product/1',
+    title: 'Blanket',
+    description: '',
+    handle: 'toddler-blanket',
+    vendor: 'Square Snuggles',
+    updatedAt: '2026-11-01T09:00:00Z',
     priceRange: { minVariantPrice: { amount: '38.0', currencyCode: 'USD' } },
     images: { nodes: [image, { ...image, thumbhash: null }] },
-    options: [{ name: 'Size', optionValues: [{ name: '30" × 40"' }] }, { name: 'Print', optionValues: [{ name: 'Friends' }, { name: 'Stripes' }] }],
-    variants: { nodes: [{ id: 'gid://shopify/ProductVariant/1', title: 'Default', availableForSale: true, sku: 'SQS-1', barcode: null, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], image }, { id: 'gid://shopify/ProductVariant/2', title: 'Other', availableForSale: false, sku: null, barcode: null, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], image: null }] },
+    options: [
+      { name: 'Size', optionValues: [{ name: '30" × 40"' }] },
+      { name: 'Print', optionValues: [{ name: 'Friends' }, { name: 'Stripes' }] },
+    ],
+    variants: {
+      nodes: [
+        {
+          id: 'gid://shopify/ProductVariant/1',
+          title: 'Default',
+          availableForSale: true,
+          sku: 'SQS-1',
+          barcode: null,
+          price: { amount: '38.0', currencyCode: 'USD' },
+          selectedOptions: [],
+          image,
+        },
+        {
+          id: 'gid://shopify/ProductVariant/2',
+          title: 'Other',
+          availableForSale: false,
+          sku: null,
+          barcode: null,
+          price: { amount: '38.0', currencyCode: 'USD' },
+          selectedOptions: [],
+          image: null,
+        },
+      ],
+    },
   })
   const { thumbhash, ...shown } = image
   const white = averageColour(thumbhash)
   expect(distance(white, [255, 255, 255])).toBeLessThan(12)
-  expect(product.images).toEqual([{ ...shown, placeholder: white }, { ...shown, placeholder: null }])
+  expect(product.images).toEqual([
+    { ...shown, placeholder: white },
+    { ...shown, placeholder: null },
+  ])
   expect(product.variants.map((variant) => variant.image)).toEqual([{ ...shown, placeholder: white }, null])
   // The options the stored cart keeps (docs/product.md, 'The cart'): name and value, from 2025-07's optionValues.
-  expect(product.options).toEqual([{ name: 'Size', values: ['30" × 40"'] }, { name: 'Print', values: ['Friends', 'Stripes'] }])
+  expect(product.options).toEqual([
+    { name: 'Size', values: ['30" × 40"'] },
+    { name: 'Print', values: ['Friends', 'Stripes'] },
+  ])
 })
 
 test('a product is purged by a tag that names its handle, encoded', () => {
@@ -56,11 +107,39 @@ test('a product is purged by a tag that names its handle, encoded', () => {
 // Shopify's answer is checked before the shop uses it: a product missing any part a page
 // shows is refused as 'Unexpected answer from Shopify', never rendered half.
 const goodNode = () => ({
-  id: 'gid://shopify/Product/1', title: 'Blanket', description: 'Soft.', handle: 'toddler-blanket', vendor: 'Square Snuggles', updatedAt: '2026-11-01T09:00:00Z',
+  id: 'gid://shopify/Product/1',
+  title: 'Blanket',
+  description: 'Soft.',
+  handle: 'toddler-blanket',
+  vendor: 'Square Snuggles',
+  updatedAt: '2026-11-01T09:00:00Z',
   priceRange: { minVariantPrice: { amount: '38.0', currencyCode: 'USD' } },
-  images: { nodes: [{ url: 'https://cdn.shopify.com/s/files/flat.jpg', altText: null, width: 2048, height: 2048, thumbhash: thumbhashOf([230, 120, 40]) }] },
+  images: {
+    nodes: [
+      {
+        url: 'https://cdn.shopify.com/s/files/flat.jpg',
+        altText: null,
+        width: 2048,
+        height: 2048,
+        thumbhash: thumbhashOf([230, 120, 40]),
+      },
+    ],
+  },
   options: [{ name: 'Size', optionValues: [{ name: 'One' }] }],
-  variants: { nodes: [{ id: 'gid://shopify/ProductVariant/1', title: 'Default', availableForSale: true, sku: 'SQS-1', barcode: null, price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [{ name: 'Size', value: 'One' }], image: null }] },
+  variants: {
+    nodes: [
+      {
+        id: 'gid://shopify/ProductVariant/1',
+        title: 'Default',
+        availableForSale: true,
+        sku: 'SQS-1',
+        barcode: null,
+        price: { amount: '38.0', currencyCode: 'USD' },
+        selectedOptions: [{ name: 'Size', value: 'One' }],
+        image: null,
+      },
+    ],
+  },
 })
 const MARKETS = {
   shop: { shipsToCountries: ['US', 'DE'] },
@@ -68,11 +147,20 @@ const MARKETS = {
     country: { isoCode: 'US' },
     availableCountries: [
       { isoCode: 'US', name: 'United States', currency: { isoCode: 'USD' }, availableLanguages: [{ isoCode: 'EN' }] },
-      { isoCode: 'DE', name: 'Germany', currency: { isoCode: 'EUR' }, availableLanguages: [{ isoCode: 'EN' }, { isoCode: 'DE' }] },
+      {
+        isoCode: 'DE',
+        name: 'Germany',
+        currency: { isoCode: 'EUR' },
+        availableLanguages: [{ isoCode: 'EN' }, { isoCode: 'DE' }],
+      },
     ],
   },
 }
-const storefront = { origin: 'https://blanket-shop.myshopify.com', token: { kind: 'public' as const, value: 't' }, timeoutMs: 5000 }
+const storefront = {
+  origin: 'https://blanket-shop.myshopify.com',
+  token: { kind: 'public' as const, value: 't' },
+  timeoutMs: 5000,
+}
 
 test.each([
   ['its price', (node: any) => delete node.priceRange.minVariantPrice.amount],
@@ -93,7 +181,11 @@ test.each([
   await expect(fetchProduct(storefront, 'toddler-blanket')).rejects.toThrow(/^Unexpected answer from Shopify/)
   vi.stubGlobal('fetch', async () => Response.json({ data: { ...MARKETS, product: goodNode() } }))
   await expect(fetchProduct(storefront, 'toddler-blanket')).resolves.toMatchObject({
-    product: { title: 'Blanket', options: [{ name: 'Size', values: ['One'] }], variants: [{ selectedOptions: [{ name: 'Size', value: 'One' }] }] },
+    product: {
+      title: 'Blanket',
+      options: [{ name: 'Size', values: ['One'] }],
+      variants: [{ selectedOptions: [{ name: 'Size', value: 'One' }] }],
+    },
   })
 })
 
@@ -113,9 +205,13 @@ test('where the shop sells is reshaped, the primary market being the country Sho
   await expect(fetchProduct(storefront, 'gone')).resolves.toEqual({
     product: null,
     updatedAt: null,
-    markets: { primaryCountry: 'US', shipsTo: ['US', 'DE'], countries: [
-      { isoCode: 'US', name: 'United States', currency: 'USD', languages: ['EN'] },
-      { isoCode: 'DE', name: 'Germany', currency: 'EUR', languages: ['EN', 'DE'] },
-    ] },
+    markets: {
+      primaryCountry: 'US',
+      shipsTo: ['US', 'DE'],
+      countries: [
+        { isoCode: 'US', name: 'United States', currency: 'USD', languages: ['EN'] },
+        { isoCode: 'DE', name: 'Germany', currency: 'EUR', languages: ['EN', 'DE'] },
+      ],
+    },
   })
 })

@@ -20,13 +20,25 @@ test('use() reads a promise whose status is fulfilled without suspending', () =>
   expect(html).toContain('the blanket')
   expect(html).not.toContain('waiting')
   // The same value in a plain promise suspends: the status fields are what make the difference.
-  expect(renderToString(<Suspense fallback={<p>waiting</p>}><Read value={Promise.resolve('the blanket')} /></Suspense>)).toContain('waiting')
+  expect(
+    renderToString(
+      <Suspense fallback={<p>waiting</p>}>
+        <Read value={Promise.resolve('the blanket')} />
+      </Suspense>,
+    ),
+  ).toContain('waiting')
 })
 
 test('a tracked promise is read without suspending once it has settled', async () => {
   const value = settling(Promise.resolve('the blanket'))
   await value
-  expect(renderToString(<Suspense fallback={<p>waiting</p>}><Read value={value} /></Suspense>)).toContain('the blanket')
+  expect(
+    renderToString(
+      <Suspense fallback={<p>waiting</p>}>
+        <Read value={value} />
+      </Suspense>,
+    ),
+  ).toContain('the blanket')
 })
 
 // The server renders every section whole once preloadSections has run; the browser test

@@ -8,12 +8,21 @@ import type { ProductRead } from '../../src/product/product-store'
 function withStore(answer: ProductRead) {
   const read = vi.fn(async () => answer)
   const getByName = vi.fn(() => ({ read }))
-  const env = { SHOP_ORIGIN: 'https://shop.example.com', SHOPIFY_STORE_DOMAIN: 'blanket-shop.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', PRODUCT_STORE: { getByName } } as unknown as Bindings
+  const env = {
+    SHOP_ORIGIN: 'https://shop.example.com',
+    SHOPIFY_STORE_DOMAIN: 'blanket-shop.myshopify.com',
+    SHOPIFY_STOREFRONT_TOKEN: 't',
+    PRODUCT_STORE: { getByName },
+  } as unknown as Bindings
   return { read, getByName, ctx: { env, config: readConfig(env), buyerIp: '203.0.113.7', requestId: 'r1' } }
 }
 
 test('one call to the one object named by shop, API version and handle', async () => {
-  const markets = { primaryCountry: 'US', shipsTo: ['US'], countries: [{ isoCode: 'US', name: 'United States', currency: 'USD', languages: ['EN'] }] }
+  const markets = {
+    primaryCountry: 'US',
+    shipsTo: ['US'],
+    countries: [{ isoCode: 'US', name: 'United States', currency: 'USD', languages: ['EN'] }],
+  }
   const { read, getByName, ctx } = withStore({ kind: 'known', product: null, markets, outcome: 'MISS', upstreamMs: 80 })
   expect(await readProduct(ctx, 'toddler-blanket')).toEqual({ product: null, markets, outcome: 'MISS', upstreamMs: 80 })
   expect(getByName.mock.calls).toEqual([['blanket-shop.myshopify.com/2025-07/toddler-blanket']])

@@ -19,12 +19,24 @@ test("a carousel drawn again after Splide mounted keeps Splide's dots, one for e
   const host = document.body.appendChild(document.createElement('div'))
   const root = createRoot(host)
   roots.push(() => root.unmount())
-  act(() => root.render(<Carousel carousel={HERO_CAROUSEL} label="Photos">{slides(5)}</Carousel>))
+  act(() =>
+    root.render(
+      <Carousel carousel={HERO_CAROUSEL} label="Photos">
+        {slides(5)}
+      </Carousel>,
+    ),
+  )
   const dots = () => [...host.querySelectorAll('[role="tablist"] > li')]
   expect(dots()).toHaveLength(5)
   // Splide's own: a server dot carries its slide's index for the page's starter script.
   expect(dots().every((dot) => !dot.querySelector('[data-dot]'))).toBe(true)
-  act(() => root.render(<Carousel carousel={HERO_CAROUSEL} label="Photos">{slides(3)}</Carousel>))
+  act(() =>
+    root.render(
+      <Carousel carousel={HERO_CAROUSEL} label="Photos">
+        {slides(3)}
+      </Carousel>,
+    ),
+  )
   expect(host.querySelectorAll('.splide__slide:not(.splide__slide--clone)')).toHaveLength(3)
   expect(dots()).toHaveLength(3)
   expect(dots().every((dot) => !dot.querySelector('[data-dot]'))).toBe(true)

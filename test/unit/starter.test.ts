@@ -33,7 +33,8 @@ function pageWithStarter({ modules = 'held', entry = 'ok' }: { modules?: 'held' 
         interceptor: {
           beforeAsyncRequest: async ({ request, window: page }): Promise<Response> => {
             asked.push(`${request.method} ${new URL(request.url).pathname}`)
-            if (request.method === 'GET') return modules === 'held' ? new Promise(() => {}) : new page.Response('', { status: 404 })
+            if (request.method === 'GET')
+              return modules === 'held' ? new Promise(() => {}) : new page.Response('', { status: 404 })
             if (entry === 'refused') throw new TypeError('NetworkError')
             return new page.Response(null, { status: answered[entry] })
           },
@@ -91,7 +92,7 @@ describe('the starter', () => {
     expect(taps.held).toEqual([])
   })
 
-  test("`fail` lets go of every held tap: a held buy tap goes through the buy form, once, and later taps are not held", () => {
+  test('`fail` lets go of every held tap: a held buy tap goes through the buy form, once, and later taps are not held', () => {
     const { document, taps, buy, cart, through } = pageWithStarter()
     cart.click()
     buy.click()

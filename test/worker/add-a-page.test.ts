@@ -14,11 +14,13 @@ const section = doc.slice(doc.indexOf('## Adding a page'), doc.indexOf('\n## ', 
 function block(file: string): string {
   const step = section.slice(section.indexOf(`\`${file}\``))
   const code = /```tsx?\n([\s\S]*?)\n\s*```/.exec(step)![1]!
-  return code.replace(/^ {3}/gm, '') + '\n'
+  return `${code.replace(/^ {3}/gm, '')}\n`
 }
 const tableLine = /`client\/pages\/pages\.ts`: `(care: \{.*\},)`/.exec(section)?.[1]
 
-test('the add-a-page example in docs/architecture.md compiles as written and puts the page in the table', { timeout: 60_000 }, async () => {
+test('the add-a-page example in docs/architecture.md compiles as written and puts the page in the table', {
+  timeout: 60_000,
+}, async () => {
   expect(tableLine).toBeDefined()
   const root = mkdtempSync(join(tmpdir(), 'add-a-page-'))
   try {
@@ -29,9 +31,24 @@ test('the add-a-page example in docs/architecture.md compiles as written and put
     writeFileSync(join(root, 'client/pages/care/page.tsx'), block('client/pages/care/page.tsx'))
     writeFileSync(join(root, 'client/pages/care/meta.ts'), block('client/pages/care/meta.ts'))
     const table = join(root, 'client/pages/pages.ts')
-    writeFileSync(table, readFileSync(table, 'utf8').replace(/^(\s*)privacy: .*$/m, (line, indent: string) => `${line}\n${indent}${tableLine}`))
-    writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({ extends: './tsconfig.base.json', compilerOptions: { noEmit: true, lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: ['vite/client'] }, include: ['client'] }))
-    const tsc = await promisify(execFile)(resolve('node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.json')]).catch((error: { stdout: string }) => error)
+    writeFileSync(
+      table,
+      readFileSync(table, 'utf8').replace(
+        /^(\s*)privacy: .*$/m,
+        (line, indent: string) => `${line}\n${indent}${tableLine}`,
+      ),
+    )
+    writeFileSync(
+      join(root, 'tsconfig.json'),
+      JSON.stringify({
+        extends: './tsconfig.base.json',
+        compilerOptions: { noEmit: true, lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: ['vite/client'] },
+        include: ['client'],
+      }),
+    )
+    const tsc = await promisify(execFile)(resolve('node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.json')]).catch(
+      (error: { stdout: string }) => error,
+    )
     expect('stdout' in tsc ? tsc.stdout : '').toBe('')
     const { PAGE_EXAMPLES, FOOTER_PAGES, pageSource } = await import(/* @vite-ignore */ `${table}`)
     expect(PAGE_EXAMPLES).toContainEqual({ name: 'care', path: '/care' })

@@ -45,7 +45,9 @@ test('a shopper waiting on a refresh gets the product even when the shopper who 
   const starter = new AbortController()
   const first = shop.fetch('/product/toddler-blanket', { signal: starter.signal }).catch((error: Error) => error)
   await eventually(() => productCalls() === 1) // the first request started the one Shopify call
-  const waiter = shop.fetch('/product/toddler-blanket').then(async (res) => ({ status: res.status, html: await res.text() }))
+  const waiter = shop
+    .fetch('/product/toddler-blanket')
+    .then(async (res) => ({ status: res.status, html: await res.text() }))
   await sleep(200) // the waiter is now waiting on that same call
   starter.abort()
   expect(await first).toBeInstanceOf(Error)
@@ -59,7 +61,11 @@ test('a shopper waiting on a refresh gets the product even when the shopper who 
 
 test('a stale entry is served at once and refreshed in the background', async () => {
   // Shopify's timeout outlasts the test, so a page that waited for the refresh would never come.
-  shop = await startShop({ PRODUCT_CACHE_FRESH_SECONDS: '0', PRODUCT_CACHE_SWR_SECONDS: '600', STOREFRONT_TIMEOUT_MS: '60000' })
+  shop = await startShop({
+    PRODUCT_CACHE_FRESH_SECONDS: '0',
+    PRODUCT_CACHE_SWR_SECONDS: '600',
+    STOREFRONT_TIMEOUT_MS: '60000',
+  })
   await (await shop.fetch('/product/toddler-blanket')).text() // a miss: kept before it was answered
 
   // Shopify is renamed and answers nothing until released: an answer now can only be the kept one.
@@ -70,7 +76,9 @@ test('a stale entry is served at once and refreshed in the background', async ()
   expect(await stale.text()).toContain('Square Friends Fleece Blanket') // the old entry, at once
   await eventually(() => productCalls() === 2) // refreshed behind it
   release()
-  await eventually(async () => (await (await shop!.fetch('/product/toddler-blanket')).text()).includes('Renamed Blanket'))
+  await eventually(async () =>
+    (await (await shop!.fetch('/product/toddler-blanket')).text()).includes('Renamed Blanket'),
+  )
 })
 
 test('answers carrying GraphQL errors are never cached', async () => {
@@ -99,7 +107,11 @@ test("'not found' is asked again once its time is up", async () => {
 })
 
 test('when Shopify fails and a stale entry exists, the stale entry is served', async () => {
-  shop = await startShop({ PRODUCT_CACHE_FRESH_SECONDS: '0', PRODUCT_CACHE_SWR_SECONDS: '0', PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '600' })
+  shop = await startShop({
+    PRODUCT_CACHE_FRESH_SECONDS: '0',
+    PRODUCT_CACHE_SWR_SECONDS: '0',
+    PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '600',
+  })
   await (await shop.fetch('/product/toddler-blanket')).text()
   // Past fresh and SWR: the entry is refetched in line, so wait until it has been stored.
   await eventually(async () => {

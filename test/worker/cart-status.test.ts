@@ -31,13 +31,16 @@ test('a cart Shopify still has is open; once bought it is gone', async () => {
   expect(await (await status('gid://shopify/Cart/neverexisted')).json()).toEqual({ status: 'gone' })
 })
 
-test.each(['', 'gid://shopify/Product/1', 'gid://shopify/Cart/../../x', `gid://shopify/Cart/${'a'.repeat(300)}`])('a malformed id (%s) is a 400 without asking Shopify', async (id) => {
-  const before = shop.double.callsOf('CartStatus').length
-  const res = await status(id)
-  expect(res.status).toBe(400)
-  expect(((await res.json()) as { error: string }).error).toMatch(/^id /)
-  expect(shop.double.callsOf('CartStatus')).toHaveLength(before)
-})
+test.each(['', 'gid://shopify/Product/1', 'gid://shopify/Cart/../../x', `gid://shopify/Cart/${'a'.repeat(300)}`])(
+  'a malformed id (%s) is a 400 without asking Shopify',
+  async (id) => {
+    const before = shop.double.callsOf('CartStatus').length
+    const res = await status(id)
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { error: string }).error).toMatch(/^id /)
+    expect(shop.double.callsOf('CartStatus')).toHaveLength(before)
+  },
+)
 
 test('a Shopify failure is a 502 with a plain reason (the message is logged), and the browser keeps its cart', async () => {
   const id = await newCart()
@@ -47,7 +50,16 @@ test('a Shopify failure is a 502 with a plain reason (the message is logged), an
     expect(res.status).toBe(502)
     const answer = (await res.json()) as { error: string; requestId: string }
     expect(answer).toEqual({ error: 'Shopify could not be reached', requestId: expect.any(String) })
-    expect(shop.logEntries().some((e) => e.message === 'cart status check failed' && e.requestId === answer.requestId && JSON.stringify(e).includes('HTTP error! status: 503'))).toBe(true)
+    expect(
+      shop
+        .logEntries()
+        .some(
+          (e) =>
+            e.message === 'cart status check failed' &&
+            e.requestId === answer.requestId &&
+            JSON.stringify(e).includes('HTTP error! status: 503'),
+        ),
+    ).toBe(true)
   } finally {
     shop.double.setFault(null)
   }

@@ -27,7 +27,11 @@ beforeEach(async () => {
     req.on('end', () => {
       const code = status()
       attempts++
-      if (code === 200) posts.push({ ...(JSON.parse(body) as { text: string; content: string }), key: String(req.headers['idempotency-key']) })
+      if (code === 200)
+        posts.push({
+          ...(JSON.parse(body) as { text: string; content: string }),
+          key: String(req.headers['idempotency-key']),
+        })
       setTimeout(() => res.writeHead(code).end(), answerAfterMs)
     })
   })
@@ -58,20 +62,38 @@ test('the scheduled check: one alert per incident (401, 402, 5xx), each confirme
     await expect.poll(() => posts.length).toBe(before + 1)
     await shop.scheduled() // still broken: nothing more
     await shop.scheduled()
-    expect(posts.at(-1)!.text).toMatch(new RegExp(`^Checkout is broken: shoppers see 'Failed to create checkout'\\. 2 scheduled checkout checks in a row fail with '${failure}'`))
+    expect(posts.at(-1)!.text).toMatch(
+      new RegExp(
+        `^Checkout is broken: shoppers see 'Failed to create checkout'\\. 2 scheduled checkout checks in a row fail with '${failure}'`,
+      ),
+    )
     expect(posts.at(-1)!.content).toBe(posts.at(-1)!.text) // Discord reads `content`, Slack and Teams `text`
     shop.double.setFault(null)
     await shop.scheduled()
     await expect.poll(() => posts.length).toBe(before + 2)
     await shop.scheduled()
-    expect(posts.at(-1)!.text).toMatch(new RegExp(`^Checkout works again \\(2 scheduled checks in a row pass\\), after about \\d+ min of '${failure}' failures`))
+    expect(posts.at(-1)!.text).toMatch(
+      new RegExp(
+        `^Checkout works again \\(2 scheduled checks in a row pass\\), after about \\d+ min of '${failure}' failures`,
+      ),
+    )
   }
   await expect.poll(() => posts.length).toBe(6)
   // Each alert names its incident, in the text and as the post's Idempotency-Key.
-  expect(posts.map((post) => post.key)).toEqual(posts.map((post) => `${/\(incident (\S+)\)$/.exec(post.text)![1]}:${post.text.startsWith('Checkout is broken') ? 'opened' : 'recovered'}`))
+  expect(posts.map((post) => post.key)).toEqual(
+    posts.map(
+      (post) =>
+        `${/\(incident (\S+)\)$/.exec(post.text)![1]}:${post.text.startsWith('Checkout is broken') ? 'opened' : 'recovered'}`,
+    ),
+  )
   expect(new Set(posts.map((post) => post.key)).size).toBe(6)
   expect(shop.logEntries().filter((e) => e.message === 'checkout check failed')).toHaveLength(12)
-  expect(shop.logEntries().find((e) => e.message === 'checkout check failed')).toMatchObject({ level: 'error', requestId: expect.stringMatching(/^scheduled-/), failure: 'http', reason: 'HTTP error! status: 401' })
+  expect(shop.logEntries().find((e) => e.message === 'checkout check failed')).toMatchObject({
+    level: 'error',
+    requestId: expect.stringMatching(/^scheduled-/),
+    failure: 'http',
+    reason: 'HTTP error! status: 401',
+  })
 }, 60_000)
 
 test('one Shopify blip, passed at its confirming check: no alert', async () => {
@@ -82,7 +104,12 @@ test('one Shopify blip, passed at its confirming check: no alert', async () => {
   // The first check's cartCreate hangs past its timeout; the confirming one, a moment later, goes through.
   setTimeout(() => shop!.double.setFault(null), 500)
   await shop.scheduled()
-  expect(shop.logEntries().filter((e) => e.message === 'checkout check failed').map((e) => e.failure)).toEqual(['timeout'])
+  expect(
+    shop
+      .logEntries()
+      .filter((e) => e.message === 'checkout check failed')
+      .map((e) => e.failure),
+  ).toEqual(['timeout'])
   expect(shop.logEntries().filter((e) => e.message === 'checkout check passed')).toHaveLength(2)
   expect(posts).toEqual([])
 }, 30_000)
@@ -102,27 +129,50 @@ test.runIf(chdbAvailable)('npm run report shows the checks’ recent history and
 })
 
 const checkoutFrom = (target: Shop, ip: string) =>
-  target.fetch('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip }, body: JSON.stringify({ lines: [{ merchandiseId: BLANKET_VARIANT_ID, quantity: 1 }] }) })
+  target.fetch('/checkout', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip },
+    body: JSON.stringify({ lines: [{ merchandiseId: BLANKET_VARIANT_ID, quantity: 1 }] }),
+  })
 /** The check CheckoutHealth ran because shoppers' checkouts failed (its requestId starts 'asked-'), once its outcome is logged. */
-const askedCheck = (target: Shop) => expect.poll(() => target.logEntries().some((e) => /^checkout check (passed|failed)$/.test(String(e.message)) && String(e.requestId).startsWith('asked-')), { timeout: 10_000 }).toBe(true)
+const askedCheck = (target: Shop) =>
+  expect
+    .poll(
+      () =>
+        target
+          .logEntries()
+          .some(
+            (e) =>
+              /^checkout check (passed|failed)$/.test(String(e.message)) && String(e.requestId).startsWith('asked-'),
+          ),
+      { timeout: 10_000 },
+    )
+    .toBe(true)
 
 test('Shopify refusing some shoppers by their address while the check passes: no alert; then failing everything: one alert, naming the class', async () => {
   // A private token, so the Worker sends each buyer's address, by which Shopify refuses some.
-  shop = await startShop({ ALERT_WEBHOOK_URL: hook(), SHOPIFY_STOREFRONT_TOKEN: '', SHOPIFY_STOREFRONT_PRIVATE_TOKEN: PRIVATE_TOKEN })
+  shop = await startShop({
+    ALERT_WEBHOOK_URL: hook(),
+    SHOPIFY_STOREFRONT_TOKEN: '',
+    SHOPIFY_STOREFRONT_PRIVATE_TOKEN: PRIVATE_TOKEN,
+  })
   await shop.scheduled()
   const refused = Array.from({ length: 8 }, (_, i) => `2001:db8:${i + 1}::7`)
   shop.double.refuseBuyers(refused)
   for (const ip of refused) expect((await checkoutFrom(shop, ip)).status).toBe(502)
   // Eight shoppers from eight /64s failed: CheckoutHealth ran its check at once, which passed.
   await askedCheck(shop)
-  expect(shop.logEntries().filter((e) => e.message === 'checkout check passed' && String(e.requestId).startsWith('asked-'))).toHaveLength(1)
+  expect(
+    shop.logEntries().filter((e) => e.message === 'checkout check passed' && String(e.requestId).startsWith('asked-')),
+  ).toHaveLength(1)
   expect(posts).toEqual([])
   // Then Shopify refuses everyone: the next check, and its confirmation, fail in that class.
   shop.double.setFault({ kind: 'status', status: 402 }, 'CartCreate')
   await shop.scheduled()
   await expect.poll(() => posts.length).toBe(1)
   expect(posts[0]!.text).toMatch(/^Checkout is broken: .*2 scheduled checkout checks in a row fail with 'billing'/)
-  for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) expect((await checkoutFrom(shop, ip)).status).toBe(502)
+  for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3'])
+    expect((await checkoutFrom(shop, ip)).status).toBe(502)
   await shop.scheduled()
   expect(posts).toHaveLength(1)
 }, 30_000)
@@ -134,10 +184,12 @@ test('one incident, checks and checkouts interleaved, a receiver that takes 6 s:
   shop = await startShop({ ALERT_WEBHOOK_URL: hook() })
   shop.double.setFault({ kind: 'status', status: 503 }, 'CartCreate')
   await shop.scheduled() // opens it
-  for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) expect((await checkoutFrom(shop, ip)).status).toBe(502)
+  for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3'])
+    expect((await checkoutFrom(shop, ip)).status).toBe(502)
   await shop.scheduled()
   shop.double.setFault(null)
-  for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) expect((await checkoutFrom(shop, ip)).status).toBe(200)
+  for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3'])
+    expect((await checkoutFrom(shop, ip)).status).toBe(200)
   await shop.scheduled() // closes it
   await shop.scheduled()
   await expect.poll(() => posts.length, { timeout: 20_000 }).toBe(2)
@@ -151,13 +203,24 @@ test('an alert the webhook refuses is tried again, and sent again by the next sc
   status = () => 500
   shop.double.setFault({ kind: 'status', status: 401 })
   await shop.scheduled() // three tries (at once, after 1 s, after 3 s), all refused
-  await expect.poll(() => shop!.logEntries().filter((e) => e.message === 'alert not delivered; it is sent again at the next scheduled check')).toMatchObject([{ level: 'error', outcome: 'refused' }])
+  await expect
+    .poll(() =>
+      shop!
+        .logEntries()
+        .filter((e) => e.message === 'alert not delivered; it is sent again at the next scheduled check'),
+    )
+    .toMatchObject([{ level: 'error', outcome: 'refused' }])
   expect(attempts).toBe(3)
   // The receiver still refuses while shoppers' checkouts fail, enough of them to make
   // CheckoutHealth run its check from its alarm; that alarm leaves the alert waiting.
-  for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) expect((await checkoutFrom(shop, ip)).status).toBe(502)
+  for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3'])
+    expect((await checkoutFrom(shop, ip)).status).toBe(502)
   await askedCheck(shop)
-  await expect.poll(() => shop!.logEntries().some((e) => e.message === 'undelivered alerts wait for the next scheduled check'), { timeout: 10_000 }).toBe(true)
+  await expect
+    .poll(() => shop!.logEntries().some((e) => e.message === 'undelivered alerts wait for the next scheduled check'), {
+      timeout: 10_000,
+    })
+    .toBe(true)
   expect(attempts).toBe(3)
   status = () => 200
   await shop.scheduled() // still broken: no new incident, but the undelivered alert goes now
@@ -177,6 +240,8 @@ test('three checks at once while the webhook is slow: the alert goes out once', 
   await expect.poll(() => posts.length).toBe(1)
   // One more check sends nothing again: the receiver took the alert.
   await shop.scheduled()
-  await expect.poll(() => shop!.logEntries().filter((e) => e.message === 'checkout check failed').length).toBeGreaterThanOrEqual(4)
+  await expect
+    .poll(() => shop!.logEntries().filter((e) => e.message === 'checkout check failed').length)
+    .toBeGreaterThanOrEqual(4)
   expect(attempts).toBe(1)
 }, 30_000)

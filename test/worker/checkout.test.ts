@@ -10,7 +10,11 @@ afterAll(() => shop?.dispose())
 beforeEach(() => shop.double.reset())
 
 const postJson = (body: unknown) =>
-  shop.fetch('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) })
+  shop.fetch('/checkout', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
 const line = (quantity = 1, merchandiseId = BLANKET_VARIANT_ID) => ({ merchandiseId, quantity })
 
 describe('a valid cart', () => {
@@ -66,7 +70,11 @@ describe('invalid input is a 400 that says what is wrong, and Shopify is not ask
     ['no lines key', {}, /lines/],
     ['no lines', { lines: [] }, /lines/],
     ['101 lines', { lines: Array.from({ length: 101 }, () => line()) }, /lines/],
-    ['a product id instead of a variant id', { lines: [line(1, 'gid://shopify/Product/1')] }, /gid:\/\/shopify\/ProductVariant\/<digits>/],
+    [
+      'a product id instead of a variant id',
+      { lines: [line(1, 'gid://shopify/Product/1')] },
+      /gid:\/\/shopify\/ProductVariant\/<digits>/,
+    ],
     ['a variant id with letters', { lines: [line(1, 'gid://shopify/ProductVariant/12a')] }, /merchandiseId/],
     ['quantity 0', { lines: [line(0)] }, /lines\.0\.quantity/],
     ['negative quantity', { lines: [line(-3)] }, /quantity/],
@@ -92,7 +100,11 @@ describe('invalid input is a 400 that says what is wrong, and Shopify is not ask
   })
 
   test('other content types are 415', async () => {
-    const res = await shop.fetch('/checkout', { method: 'POST', headers: { 'Content-Type': 'text/plain', 'Sec-Fetch-Site': 'same-origin' }, body: 'hi' })
+    const res = await shop.fetch('/checkout', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', 'Sec-Fetch-Site': 'same-origin' },
+      body: 'hi',
+    })
     expect(res.status).toBe(415)
     expectShopifyNotAsked()
   })
@@ -103,12 +115,25 @@ describe('invalid input is a 400 that says what is wrong, and Shopify is not ask
     const visitor = { 'CF-Connecting-IP': '198.51.100.77' }
     const form = new URLSearchParams({ merchandiseId: BLANKET_VARIANT_ID, quantity: '99' })
     for (let i = 0; i < 12; i++) {
-      const res = await shop.fetch('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site', ...visitor }, body: form })
+      const res = await shop.fetch('/checkout', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Origin: 'https://evil.example',
+          'Sec-Fetch-Site': 'cross-site',
+          ...visitor,
+        },
+        body: form,
+      })
       expect(res.status).toBe(403)
       expect(await res.json()).toEqual({ error: 'A checkout can only be started from the shop’s own pages' })
     }
     expectShopifyNotAsked()
-    const own = await shop.fetch('/checkout', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin', ...visitor }, body: new URLSearchParams({ merchandiseId: BLANKET_VARIANT_ID }) })
+    const own = await shop.fetch('/checkout', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin', ...visitor },
+      body: new URLSearchParams({ merchandiseId: BLANKET_VARIANT_ID }),
+    })
     expect(own.status).toBe(303)
   })
 
@@ -116,7 +141,9 @@ describe('invalid input is a 400 that says what is wrong, and Shopify is not ask
   test('100 lines of 99 of one variant are a 400: the cap holds for the cart as a whole', async () => {
     const res = await postJson({ lines: Array.from({ length: 100 }, () => line(99)) })
     expect(res.status).toBe(400)
-    expect(((await res.json()) as { issues: { path: string; message: string }[] }).issues).toEqual([{ path: 'lines', message: `${BLANKET_VARIANT_ID} adds up to 9900; at most 99 of a variant` }])
+    expect(((await res.json()) as { issues: { path: string; message: string }[] }).issues).toEqual([
+      { path: 'lines', message: `${BLANKET_VARIANT_ID} adds up to 9900; at most 99 of a variant` },
+    ])
     expectShopifyNotAsked()
   })
 
@@ -146,19 +173,38 @@ describe('the error messages at checkout', () => {
     ['HTTP 402', { kind: 'status', status: 402 }, 'Shopify API access requires an active billing plan'],
     ['HTTP 500', { kind: 'status', status: 500 }, 'HTTP error! status: 500'],
     ['HTTP 429', { kind: 'status', status: 429 }, 'HTTP error! status: 429'],
-    ['GraphQL errors', { kind: 'graphql-errors', messages: ['Throttled', 'Try later'] }, 'Error calling Shopify: Throttled, Try later'],
+    [
+      'GraphQL errors',
+      { kind: 'graphql-errors', messages: ['Throttled', 'Try later'] },
+      'Error calling Shopify: Throttled, Try later',
+    ],
     ['no checkout URL', { kind: 'no-checkout-url' }, 'No checkout URL returned from Shopify'],
     ['a hang past the timeout', { kind: 'hang' }, 'Shopify did not answer within 300 ms'],
     ['malformed JSON', { kind: 'malformed-json' }, 'Shopify answered with a body that is not JSON'],
-    ['an answer of the wrong shape', { kind: 'bad-shape' }, 'Unexpected answer from Shopify (cartCreate: Invalid input: expected object, received undefined)'],
+    [
+      'an answer of the wrong shape',
+      { kind: 'bad-shape' },
+      'Unexpected answer from Shopify (cartCreate: Invalid input: expected object, received undefined)',
+    ],
   ] as const)('%s → 502 with the message', async (_, fault, message) => {
     shop.double.setFault(fault)
     const res = await postJson({ lines: [line()] })
     expect(res.status).toBe(502)
     // Raised into the log with the request id; the answer says it plainly, without Shopify's words.
     const answer = (await res.json()) as { error: string; reason: string; requestId: string }
-    expect(answer).toEqual({ error: 'Shopify could not be reached', reason: reasonOf(message), requestId: expect.any(String) })
-    expect(shop.logEntries().some((e) => e.message === 'checkout failed' && e.requestId === answer.requestId && JSON.stringify(e).includes(message))).toBe(true)
+    expect(answer).toEqual({
+      error: 'Shopify could not be reached',
+      reason: reasonOf(message),
+      requestId: expect.any(String),
+    })
+    expect(
+      shop
+        .logEntries()
+        .some(
+          (e) =>
+            e.message === 'checkout failed' && e.requestId === answer.requestId && JSON.stringify(e).includes(message),
+        ),
+    ).toBe(true)
   })
 
   test('cart user errors → "Cart creation failed: {messages}", raised into the log', async () => {
@@ -167,7 +213,14 @@ describe('the error messages at checkout', () => {
     const answer = (await res.json()) as { error: string; reason: string; requestId: string }
     expect([answer.error, answer.reason]).toEqual(['Shopify could not make a cart of these lines', 'user'])
     const raised = 'Cart creation failed: The merchandise with id gid://shopify/ProductVariant/999 does not exist.'
-    expect(shop.logEntries().some((e) => e.message === 'checkout failed' && e.requestId === answer.requestId && JSON.stringify(e).includes(raised))).toBe(true)
+    expect(
+      shop
+        .logEntries()
+        .some(
+          (e) =>
+            e.message === 'checkout failed' && e.requestId === answer.requestId && JSON.stringify(e).includes(raised),
+        ),
+    ).toBe(true)
   })
 })
 
@@ -175,8 +228,16 @@ describe('the error catalogue on the product page', () => {
   test.each([
     ['HTTP 402', { kind: 'status', status: 402 }, 'Shopify API access requires an active billing plan'],
     ['HTTP 503', { kind: 'status', status: 503 }, 'HTTP error! status: 503'],
-    ['GraphQL errors', { kind: 'graphql-errors', messages: ['Internal error'] }, 'Error calling Shopify: Internal error'],
-    ['a body of the wrong shape', { kind: 'bad-shape' }, 'Unexpected answer from Shopify (shop: Invalid input: expected object, received undefined; localization: Invalid input: expected object, received undefined; product: Invalid input: expected object, received undefined)'],
+    [
+      'GraphQL errors',
+      { kind: 'graphql-errors', messages: ['Internal error'] },
+      'Error calling Shopify: Internal error',
+    ],
+    [
+      'a body of the wrong shape',
+      { kind: 'bad-shape' },
+      'Unexpected answer from Shopify (shop: Invalid input: expected object, received undefined; localization: Invalid input: expected object, received undefined; product: Invalid input: expected object, received undefined)',
+    ],
   ] as const)('%s → "Product not found" view, 503, the message logged', async (_, fault, message) => {
     shop.double.setFault(fault)
     const handle = `fault-${Math.random().toString(36).slice(2)}` // uncached
@@ -186,7 +247,9 @@ describe('the error catalogue on the product page', () => {
     expect(html).toContain('Product not found')
     expect(html).toContain('Back to Home')
     expect(html).not.toContain(message) // shoppers see the spec's view, operators the log
-    expect(shop.logEntries().some((e) => e.message === 'product fetch failed' && JSON.stringify(e).includes(message))).toBe(true)
+    expect(
+      shop.logEntries().some((e) => e.message === 'product fetch failed' && JSON.stringify(e).includes(message)),
+    ).toBe(true)
   })
 
   test('the landing page still sells when the product fetch fails', async () => {

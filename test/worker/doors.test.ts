@@ -15,14 +15,24 @@ beforeEach(() => shop.double.reset())
 
 const door = async (path: string, init: RequestInit = {}) => {
   const res = await shop.fetch(path, init)
-  return { status: res.status, location: res.headers.get('Location'), cacheControl: res.headers.get('Cache-Control'), res, text: await res.text() }
+  return {
+    status: res.status,
+    location: res.headers.get('Location'),
+    cacheControl: res.headers.get('Cache-Control'),
+    res,
+    text: await res.text(),
+  }
 }
 
 describe('Shopify’s product, collection and policy URLs', () => {
   test.each([
     ['/products/toddler-blanket', 301, '/product/toddler-blanket'],
     ['/products/toddler-blanket/', 301, '/product/toddler-blanket'],
-    ['/products/toddler-blanket?utm_source=google&utm_medium=shopping', 301, '/product/toddler-blanket?utm_source=google&utm_medium=shopping'],
+    [
+      '/products/toddler-blanket?utm_source=google&utm_medium=shopping',
+      301,
+      '/product/toddler-blanket?utm_source=google&utm_medium=shopping',
+    ],
     ['/collections/all/products/toddler-blanket?variant=1', 301, '/product/toddler-blanket?variant=1'],
     ['/collections/all', 301, '/'],
     ['/collections/frontpage/?utm_campaign=x', 301, '/?utm_campaign=x'],
@@ -53,30 +63,64 @@ describe('Shopify’s product, collection and policy URLs', () => {
   test('/account and below go to the store’s own customer accounts, sending no referrer', async () => {
     for (const path of ['/account', '/account/orders/123']) {
       const answer = await door(path)
-      expect([answer.status, answer.location, answer.cacheControl, answer.res.headers.get('Referrer-Policy')]).toEqual([302, `${shop.doubleOrigin}/account`, 'no-store', 'no-referrer'])
+      expect([answer.status, answer.location, answer.cacheControl, answer.res.headers.get('Referrer-Policy')]).toEqual([
+        302,
+        `${shop.doubleOrigin}/account`,
+        'no-store',
+        'no-referrer',
+      ])
     }
   })
 })
 
 describe('/cart, back from Shopify’s checkout', () => {
   test('to the page the browser says it came from, when it is the shop’s, with the sheet open; else the landing page', async () => {
-    const fromProduct = await door('/cart', { headers: { Referer: 'http://127.0.0.1:8787/product/toddler-blanket?utm_source=x' } })
-    expect([fromProduct.status, fromProduct.location, fromProduct.cacheControl]).toEqual([303, '/product/toddler-blanket?utm_source=x#cart', 'no-store'])
-    expect((await door('/cart', { headers: { Referer: `${shop.doubleOrigin}/checkouts/cn/abc` } })).location).toBe('/#cart')
+    const fromProduct = await door('/cart', {
+      headers: { Referer: 'http://127.0.0.1:8787/product/toddler-blanket?utm_source=x' },
+    })
+    expect([fromProduct.status, fromProduct.location, fromProduct.cacheControl]).toEqual([
+      303,
+      '/product/toddler-blanket?utm_source=x#cart',
+      'no-store',
+    ])
+    expect((await door('/cart', { headers: { Referer: `${shop.doubleOrigin}/checkouts/cn/abc` } })).location).toBe(
+      '/#cart',
+    )
     expect((await door('/cart')).location).toBe('/#cart')
-    expect((await door('/cart', { headers: { Referer: 'https://evil.example/product/toddler-blanket' } })).location).toBe('/#cart')
+    expect(
+      (await door('/cart', { headers: { Referer: 'https://evil.example/product/toddler-blanket' } })).location,
+    ).toBe('/#cart')
   })
 })
 
 describe('cart and buy permalinks', () => {
   test('/cart/{variant}:{qty} with Shopify’s query reaches a checkout of exactly those lines, with the discount, note and attributes; no referrer, nothing kept, no cookie or authorization passed on', async () => {
-    const answer = await door(`/cart/${VARIANT}:2?discount=SAVE10&note=For%20Grandma&attributes[gift]=yes&ref=catalog`, {
-      headers: { Cookie: 'discount_code=OTHER; _shopify_y=visitor', Authorization: 'Bearer agent-token', Referer: 'https://catalog.example/x' },
-    })
-    expect([answer.status, answer.cacheControl, answer.res.headers.get('Referrer-Policy')]).toEqual([303, 'no-store', 'no-referrer'])
+    const answer = await door(
+      `/cart/${VARIANT}:2?discount=SAVE10&note=For%20Grandma&attributes[gift]=yes&ref=catalog`,
+      {
+        headers: {
+          Cookie: 'discount_code=OTHER; _shopify_y=visitor',
+          Authorization: 'Bearer agent-token',
+          Referer: 'https://catalog.example/x',
+        },
+      },
+    )
+    expect([answer.status, answer.cacheControl, answer.res.headers.get('Referrer-Policy')]).toEqual([
+      303,
+      'no-store',
+      'no-referrer',
+    ])
     const [call] = shop.double.callsOf('CartCreate')
     expect(call!.variables).toMatchObject({
-      input: { lines: [{ merchandiseId: BLANKET_VARIANT_ID, quantity: 2 }], discountCodes: ['SAVE10'], note: 'For Grandma', attributes: [{ key: 'gift', value: 'yes' }, { key: 'ref', value: 'catalog' }] },
+      input: {
+        lines: [{ merchandiseId: BLANKET_VARIANT_ID, quantity: 2 }],
+        discountCodes: ['SAVE10'],
+        note: 'For Grandma',
+        attributes: [
+          { key: 'gift', value: 'yes' },
+          { key: 'ref', value: 'catalog' },
+        ],
+      },
     })
     for (const name of ['cookie', 'authorization', 'referer']) expect(call!.headers).not.toHaveProperty(name)
     const checkout = await (await fetch(answer.location!)).text()
@@ -88,7 +132,9 @@ describe('cart and buy permalinks', () => {
   test('/buy/{items} takes variant ids and SKUs, and merges lines of one variant', async () => {
     const answer = await door(`/buy/${VARIANT}:1,SQS-BLANKET-3040:2`)
     expect(answer.status).toBe(303)
-    expect(shop.double.callsOf('CartCreate')[0]!.variables).toMatchObject({ input: { lines: [{ merchandiseId: BLANKET_VARIANT_ID, quantity: 3 }] } })
+    expect(shop.double.callsOf('CartCreate')[0]!.variables).toMatchObject({
+      input: { lines: [{ merchandiseId: BLANKET_VARIANT_ID, quantity: 3 }] },
+    })
   })
 
   test.each([
@@ -107,9 +153,17 @@ describe('cart and buy permalinks', () => {
   })
 
   test('in the shopper’s market and language', async () => {
-    const answer = await shop.fetchWithCf(`/cart/${VARIANT}:1`, { redirect: 'manual', headers: { 'Accept-Language': 'fr-CA,fr;q=0.9' }, cf: { country: 'CA' } } as RequestInit)
+    const answer = await shop.fetchWithCf(`/cart/${VARIANT}:1`, {
+      redirect: 'manual',
+      headers: { 'Accept-Language': 'fr-CA,fr;q=0.9' },
+      cf: { country: 'CA' },
+    } as RequestInit)
     expect(answer.status).toBe(303)
-    expect(shop.double.callsOf('CartCreate')[0]!.variables).toMatchObject({ country: 'CA', language: 'FR', input: { buyerIdentity: { countryCode: 'CA' } } })
+    expect(shop.double.callsOf('CartCreate')[0]!.variables).toMatchObject({
+      country: 'CA',
+      language: 'FR',
+      input: { buyerIdentity: { countryCode: 'CA' } },
+    })
     expect(await (await fetch(answer.headers.get('Location')!)).text()).toContain('CA$52.00')
   })
 })
@@ -117,7 +171,11 @@ describe('cart and buy permalinks', () => {
 describe('discount links', () => {
   test('remember the code for this browser, follow the redirect, and the next checkout sends the code; no kept page holds it', async () => {
     const answer = await door('/discount/SAVE10?redirect=/product/toddler-blanket%3Futm_source%3Dmail')
-    expect([answer.status, answer.location, answer.cacheControl]).toEqual([302, '/product/toddler-blanket?utm_source=mail', 'no-store'])
+    expect([answer.status, answer.location, answer.cacheControl]).toEqual([
+      302,
+      '/product/toddler-blanket?utm_source=mail',
+      'no-store',
+    ])
     const cookie = answer.res.headers.get('Set-Cookie')!
     expect(cookie).toMatch(/^discount_code=SAVE10; Max-Age=2592000; Path=\/; SameSite=Lax$/)
     const checkout = await shop.fetch('/checkout', {
@@ -167,7 +225,9 @@ describe('a client past its checkout allowance', () => {
 describe('what an agent reads', () => {
   test('the product page as Markdown, at its own address the page names: price, availability, each variant with its id and permalink, the UCP profile', async () => {
     const page = await door('/product/toddler-blanket')
-    expect(page.text).toContain('<link rel="alternate" type="text/markdown" href="http://127.0.0.1:8787/product/toddler-blanket.md"/>')
+    expect(page.text).toContain(
+      '<link rel="alternate" type="text/markdown" href="http://127.0.0.1:8787/product/toddler-blanket.md"/>',
+    )
     const res = await shop.fetch('/product/toddler-blanket.md')
     expect(res.status).toBe(200)
     expect(res.headers.get('Content-Type')).toBe('text/markdown; charset=utf-8')
@@ -175,11 +235,15 @@ describe('what an agent reads', () => {
     expect(text).toMatch(/^# Square Friends Fleece Blanket\n/)
     expect(text).toContain('- Price: $38.00 (USD), shipping included\n')
     expect(text).toContain('- Availability: in stock')
-    expect(text).toContain(`| ${BLANKET_VARIANT_ID} | SQS-BLANKET-3040 | $38.00 | yes | http://127.0.0.1:8787/cart/${VARIANT}:1 |`)
+    expect(text).toContain(
+      `| ${BLANKET_VARIANT_ID} | SQS-BLANKET-3040 | $38.00 | yes | http://127.0.0.1:8787/cart/${VARIANT}:1 |`,
+    )
     expect(text).toContain('The store’s UCP business profile: http://127.0.0.1:8787/.well-known/ucp')
     // Kept like the page, once per market: the German copy is in euros.
     expect((await shop.fetch('/en-zz/product/toddler-blanket.md')).headers.get('cf-cache-status')).toBe('HIT')
-    const german = await (await shop.fetchWithCf('/product/toddler-blanket.md', { cf: { country: 'DE' } } as RequestInit)).text()
+    const german = await (
+      await shop.fetchWithCf('/product/toddler-blanket.md', { cf: { country: 'DE' } } as RequestInit)
+    ).text()
     expect(german).toContain('- Price: €35.00 (EUR), shipping included, in Germany')
     expect((await shop.fetch('/product/no-such-blanket.md')).status).toBe(404)
   })

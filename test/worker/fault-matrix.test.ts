@@ -7,7 +7,8 @@ import { eventually, reasonOf, startShop, type Shop } from '../../scripts/harnes
 // the right status, the shop's message, the stale product where there is one, one
 // structured log line, and never an unhandled exception.
 
-const HTTP = (status: number) => [`HTTP ${status}`, { kind: 'status', status } as Fault, `HTTP error! status: ${status}`] as const
+const HTTP = (status: number) =>
+  [`HTTP ${status}`, { kind: 'status', status } as Fault, `HTTP error! status: ${status}`] as const
 const FAULTS = [
   ['HTTP 402', { kind: 'status', status: 402 }, 'Shopify API access requires an active billing plan'],
   HTTP(429),
@@ -32,11 +33,23 @@ let n = 0
 beforeAll(async () => {
   const common = { STOREFRONT_TIMEOUT_MS: '300', RENDER_DEADLINE_MS: '2000', PRODUCT_NOT_FOUND_CACHE_SECONDS: '0' }
   ;[cold, stale] = await Promise.all([
-    startShop({ ...common, PRODUCT_CACHE_FRESH_SECONDS: '0', PRODUCT_CACHE_SWR_SECONDS: '0', PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '0' }),
-    startShop({ ...common, PRODUCT_CACHE_FRESH_SECONDS: '0', PRODUCT_CACHE_SWR_SECONDS: '600', PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '600' }),
+    startShop({
+      ...common,
+      PRODUCT_CACHE_FRESH_SECONDS: '0',
+      PRODUCT_CACHE_SWR_SECONDS: '0',
+      PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '0',
+    }),
+    startShop({
+      ...common,
+      PRODUCT_CACHE_FRESH_SECONDS: '0',
+      PRODUCT_CACHE_SWR_SECONDS: '600',
+      PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '600',
+    }),
   ])
   // Put the landing product in the stale shop's cache.
-  await eventually(async () => /cache;desc="STALE"/.test((await stale.fetch('/', { headers: BROWSER })).headers.get('Server-Timing') ?? ''))
+  await eventually(async () =>
+    /cache;desc="STALE"/.test((await stale.fetch('/', { headers: BROWSER })).headers.get('Server-Timing') ?? ''),
+  )
 })
 
 afterAll(async () => {
@@ -46,7 +59,10 @@ afterAll(async () => {
 
 async function request(shop: Shop, path: string, init: RequestInit = {}) {
   const requestId = `matrix-${++n}`
-  const res = await shop.fetch(path, { ...init, headers: { ...BROWSER, ...(init.headers as object), 'CF-Ray': requestId } })
+  const res = await shop.fetch(path, {
+    ...init,
+    headers: { ...BROWSER, ...(init.headers as object), 'CF-Ray': requestId },
+  })
   const body = await res.text()
   // The answer is out, but the failure may be logged by a background refresh that outlives
   // it (the stale case): wait for the line every faulty request must leave.
@@ -64,12 +80,17 @@ function expectOneLogLine(lines: Record<string, unknown>[], message: string) {
 }
 
 test.each(FAULTS)('%s', async (name, fault, message) => {
-  for (const [state, shop] of [['cold', cold], ['stale', stale]] as const) {
+  for (const [state, shop] of [
+    ['cold', cold],
+    ['stale', stale],
+  ] as const) {
     // A product only this case asks for, cached (in the stale shop) before the fault.
     const handle = `matrix-${name.replace(/\W+/g, '-').toLowerCase()}`
     shop.double.products.set(handle, { ...blanket(), handle, title: `Blanket for ${name}` })
     if (state === 'stale') {
-      await eventually(async () => /STALE/.test((await shop.fetch(`/product/${handle}`, { headers: BROWSER })).headers.get('Server-Timing') ?? ''))
+      await eventually(async () =>
+        /STALE/.test((await shop.fetch(`/product/${handle}`, { headers: BROWSER })).headers.get('Server-Timing') ?? ''),
+      )
     }
     shop.double.setFault(fault)
     try {
@@ -82,7 +103,9 @@ test.each(FAULTS)('%s', async (name, fault, message) => {
         expect(product.body).toContain('Product not found')
       }
       expectOneLogLine(product.lines, message)
-      rows.push(`| ${name} | product page | ${state} | ${product.res.status} | ${state === 'stale' ? 'the stale product' : "'Product not found'"}; logged: ${message} |`)
+      rows.push(
+        `| ${name} | product page | ${state} | ${product.res.status} | ${state === 'stale' ? 'the stale product' : "'Product not found'"}; logged: ${message} |`,
+      )
 
       // Without its product the landing page still renders and sells, but as a 503, so that
       // no cache keeps it and Workers Cache may serve its last good copy instead (stale-if-error).
@@ -91,7 +114,9 @@ test.each(FAULTS)('%s', async (name, fault, message) => {
       expect(landing.body).toContain('Only $38 – Order Now!')
       expect(landing.body).toContain(state === 'stale' ? '"status":"found"' : '"status":"unavailable"')
       expectOneLogLine(landing.lines, message)
-      rows.push(`| ${name} | landing page | ${state} | ${landing.res.status} | ${state === 'stale' ? 'sells with the stale product' : "order click toasts 'Product not available'"}; logged |`)
+      rows.push(
+        `| ${name} | landing page | ${state} | ${landing.res.status} | ${state === 'stale' ? 'sells with the stale product' : "order click toasts 'Product not available'"}; logged |`,
+      )
 
       const checkout = await request(shop, '/checkout', {
         method: 'POST',
@@ -102,7 +127,11 @@ test.each(FAULTS)('%s', async (name, fault, message) => {
       // The catalogue's message is raised into the log; the answer carries a plain reason
       // and the request id, never Shopify's words.
       const answer = JSON.parse(checkout.body) as { error: string; reason: string; requestId: string }
-      expect(answer).toEqual({ error: 'Shopify could not be reached', reason: reasonOf(message), requestId: checkout.requestId })
+      expect(answer).toEqual({
+        error: 'Shopify could not be reached',
+        reason: reasonOf(message),
+        requestId: checkout.requestId,
+      })
       expectOneLogLine(checkout.lines, message)
       rows.push(`| ${name} | POST /checkout | ${state} | 502 | ${answer.error}; raised: ${message.slice(0, 60)} |`)
     } finally {
@@ -123,7 +152,9 @@ test('connection refused (nothing listening) on a cold cache', async () => {
       body: JSON.stringify({ lines: [{ merchandiseId: BLANKET_VARIANT_ID, quantity: 1 }] }),
     })
     expect(checkout.res.status).toBe(502)
-    rows.push(`| connection refused | product page, POST /checkout | cold | 503, 502 | ${(JSON.parse(checkout.body) as { error: string }).error.slice(0, 70)} |`)
+    rows.push(
+      `| connection refused | product page, POST /checkout | cold | 503, 502 | ${(JSON.parse(checkout.body) as { error: string }).error.slice(0, 70)} |`,
+    )
   } finally {
     await refused.dispose()
   }

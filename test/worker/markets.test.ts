@@ -5,7 +5,8 @@ import { startShop, type Shop } from '../../scripts/harness/shop'
 // A shopper in another country, as Cloudflare says (`request.cf.country`): the page they get
 // is their market's, kept at the edge once per market, with the price their checkout charges.
 
-const inCountry = (country: string | undefined, init: RequestInit = {}) => ({ ...init, cf: { country, colo: 'FRA' } }) as RequestInit
+const inCountry = (country: string | undefined, init: RequestInit = {}) =>
+  ({ ...init, cf: { country, colo: 'FRA' } }) as RequestInit
 const text = async (res: Response) => (await res.text()).replaceAll('<!-- -->', '')
 /** A dollar figure as the page would paint it: '$38', '$38.00', never 'CA$52' or 'A$58'. */
 const DOLLARS = /(?<![A-Z])\$\d/
@@ -21,27 +22,41 @@ describe('a page for each market', () => {
     ['US', 'Only $38 – Order Now!', '$38.00', null],
     ['CA', 'Only CA$52 – Order Now!', 'CA$52.00', 'Ships to Canada. Prices are in CAD, as the checkout charges them.'],
     ['DE', 'Only €35 – Order Now!', '€35.00', 'Ships to Germany. Prices are in EUR, as the checkout charges them.'],
-    ['GB', 'Only £30 – Order Now!', '£30.00', 'Ships to United Kingdom. Prices are in GBP, as the checkout charges them.'],
-  ])('%s: the landing and product pages at the unprefixed address say its price, in its currency, and no other', async (country, order, price, note) => {
-    const landing = await text(await shop.fetchWithCf('/', inCountry(country)))
-    const product = await text(await shop.fetchWithCf('/product/toddler-blanket', inCountry(country)))
-    expect(landing).toContain(`>${order}<`)
-    expect(product).toContain(`data-testid="price">${price}<`)
-    for (const page of [landing, product]) {
-      if (note) expect(page).toContain(note)
-      else expect(page).not.toContain('data-testid="market-note"')
-      // The structured data's offer is the page's price.
-      const offer = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(page)![1]!).offers
-      expect([Number(offer.price), offer.priceCurrency]).toEqual([Number(price.replace(/[^\d.]/g, '')), { US: 'USD', CA: 'CAD', DE: 'EUR', GB: 'GBP' }[country]])
-      if (country !== 'US') expect(page.replace(/<script type="application\/json"[\s\S]*?<\/script>/g, '')).not.toMatch(DOLLARS)
-    }
-  })
+    [
+      'GB',
+      'Only £30 – Order Now!',
+      '£30.00',
+      'Ships to United Kingdom. Prices are in GBP, as the checkout charges them.',
+    ],
+  ])(
+    '%s: the landing and product pages at the unprefixed address say its price, in its currency, and no other',
+    async (country, order, price, note) => {
+      const landing = await text(await shop.fetchWithCf('/', inCountry(country)))
+      const product = await text(await shop.fetchWithCf('/product/toddler-blanket', inCountry(country)))
+      expect(landing).toContain(`>${order}<`)
+      expect(product).toContain(`data-testid="price">${price}<`)
+      for (const page of [landing, product]) {
+        if (note) expect(page).toContain(note)
+        else expect(page).not.toContain('data-testid="market-note"')
+        // The structured data's offer is the page's price.
+        const offer = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(page)![1]!).offers
+        expect([Number(offer.price), offer.priceCurrency]).toEqual([
+          Number(price.replace(/[^\d.]/g, '')),
+          { US: 'USD', CA: 'CAD', DE: 'EUR', GB: 'GBP' }[country],
+        ])
+        if (country !== 'US')
+          expect(page.replace(/<script type="application\/json"[\s\S]*?<\/script>/g, '')).not.toMatch(DOLLARS)
+      }
+    },
+  )
 
   test('a country Shopify does not ship to: told so beside the buttons, with where it does ship; priced as its checkout is', async () => {
     // Japan: no market, so Shopify charges the store's dollars; Switzerland: a market (francs), but not shipped to.
     const japan = await text(await shop.fetchWithCf('/', inCountry('JP')))
     expect(japan).toContain('>Only $38 – Order Now!<')
-    expect(japan).toContain('We don’t ship to Japan yet. It ships to Australia, Canada, France, Germany, Ireland, Mexico, Netherlands, United Kingdom, and United States: you can still order it as a gift to one of them.')
+    expect(japan).toContain(
+      'We don’t ship to Japan yet. It ships to Australia, Canada, France, Germany, Ireland, Mexico, Netherlands, United Kingdom, and United States: you can still order it as a gift to one of them.',
+    )
     const switzerland = await text(await shop.fetchWithCf('/', inCountry('CH')))
     expect(switzerland).toContain('>Only CHF\u00a034 – Order Now!<')
     expect(switzerland).toContain('We don’t ship to Switzerland yet.')
@@ -53,7 +68,8 @@ describe('a page for each market', () => {
 
   test('a page kept for one market is never served to another, and a second request in the same market is the edge’s copy', async () => {
     shop.double.reset()
-    const pagesRendered = (path: string) => shop.logEntries().filter((entry) => entry.message === 'request' && entry.path === path).length
+    const pagesRendered = (path: string) =>
+      shop.logEntries().filter((entry) => entry.message === 'request' && entry.path === path).length
     const ireland = await text(await shop.fetchWithCf('/product/toddler-blanket', inCountry('IE')))
     const australia = await text(await shop.fetchWithCf('/product/toddler-blanket', inCountry('AU')))
     const irelandAgain = await text(await shop.fetchWithCf('/product/toddler-blanket', inCountry('IE')))
@@ -68,7 +84,12 @@ describe('a page for each market', () => {
     expect(direct.headers.get('cf-cache-status')).toBe('HIT')
     expect(await text(direct)).toBe(ireland)
     // Each market's prices were asked of Shopify once.
-    expect(shop.double.callsOf('CountryOffer').map((call) => call.variables.country).sort()).toEqual(['AU', 'IE'])
+    expect(
+      shop.double
+        .callsOf('CountryOffer')
+        .map((call) => call.variables.country)
+        .sort(),
+    ).toEqual(['AU', 'IE'])
   })
 
   test('the unprefixed answer is never kept under its own address; a market’s page is, with its canonical and hreflang', async () => {
@@ -81,7 +102,11 @@ describe('a page for each market', () => {
     expect(page).toContain(`<link rel="alternate" hrefLang="x-default" href="http://127.0.0.1:8787/"/>`)
     // The offer search engines read is at the page that shows its price.
     const data = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(page)![1]!)
-    expect([data.url, data.offers.url, data.offers.priceCurrency]).toEqual(['http://127.0.0.1:8787/en-nl/product/toddler-blanket', 'http://127.0.0.1:8787/en-nl', 'EUR'])
+    expect([data.url, data.offers.url, data.offers.priceCurrency]).toEqual([
+      'http://127.0.0.1:8787/en-nl/product/toddler-blanket',
+      'http://127.0.0.1:8787/en-nl',
+      'EUR',
+    ])
     const us = await text(await shop.fetchWithCf('/', inCountry('US')))
     expect(us).toContain(`<link rel="canonical" href="http://127.0.0.1:8787/"/>`)
   })
@@ -103,7 +128,11 @@ describe('one place for Shopify’s answers', () => {
   let shop: Shop
   beforeAll(async () => {
     // Nothing is fresh, so every read asks again; a kept answer may stand in for an hour while Shopify fails.
-    shop = await startShop({ PRODUCT_CACHE_FRESH_SECONDS: '0', PRODUCT_CACHE_SWR_SECONDS: '0', PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '3600' })
+    shop = await startShop({
+      PRODUCT_CACHE_FRESH_SECONDS: '0',
+      PRODUCT_CACHE_SWR_SECONDS: '0',
+      PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '3600',
+    })
   })
   afterAll(() => shop?.dispose())
   beforeEach(() => shop.double.reset())
@@ -118,18 +147,28 @@ describe('one place for Shopify’s answers', () => {
   })
 
   test('while Shopify fails, a kept price stands in; with none kept, a failure is remembered briefly rather than asked again by every reader', async () => {
-    expect(((await (await shop.fetchWithCf('/market?handle=toddler-blanket&country=AU')).json()) as { price: unknown }).price).toEqual({ amount: '58.00', currencyCode: 'AUD' })
+    expect(
+      ((await (await shop.fetchWithCf('/market?handle=toddler-blanket&country=AU')).json()) as { price: unknown })
+        .price,
+    ).toEqual({ amount: '58.00', currencyCode: 'AUD' })
     shop.double.setFault({ kind: 'status', status: 500 }, 'CountryOffer')
-    expect(((await (await shop.fetchWithCf('/market?handle=toddler-blanket&country=AU')).json()) as { price: unknown }).price).toEqual({ amount: '58.00', currencyCode: 'AUD' })
+    expect(
+      ((await (await shop.fetchWithCf('/market?handle=toddler-blanket&country=AU')).json()) as { price: unknown })
+        .price,
+    ).toEqual({ amount: '58.00', currencyCode: 'AUD' })
     const first = await shop.fetchWithCf('/market?handle=toddler-blanket&country=IE')
     expect(first.status).toBe(503)
     expect(first.headers.get('Cache-Control')).toBe('no-store')
     const callsAfterFirst = shop.double.callsOf('CountryOffer').length
-    for (let i = 0; i < 5; i++) expect((await shop.fetchWithCf('/market?handle=toddler-blanket&country=IE')).status).toBe(503)
+    for (let i = 0; i < 5; i++)
+      expect((await shop.fetchWithCf('/market?handle=toddler-blanket&country=IE')).status).toBe(503)
     expect(shop.double.callsOf('CountryOffer')).toHaveLength(callsAfterFirst)
-    expect(shop.logEntries().some((entry) => entry.message === 'market answer failed' && entry.requestId && entry.country === 'IE')).toBe(true)
+    expect(
+      shop
+        .logEntries()
+        .some((entry) => entry.message === 'market answer failed' && entry.requestId && entry.country === 'IE'),
+    ).toBe(true)
   })
-
 })
 
 describe('the /market answer', () => {
@@ -142,10 +181,17 @@ describe('the /market answer', () => {
   test('validate, ask the store, answer: a bad handle or country is a 400 that says so; no token is spent on a product the store keeps', async () => {
     const bad = await shop.fetchWithCf('/market?handle=Not%20A%20Handle&country=Q1')
     expect(bad.status).toBe(400)
-    expect(await bad.json()).toMatchObject({ error: 'Invalid market request', issues: [{ path: 'handle' }, { path: 'country' }] })
+    expect(await bad.json()).toMatchObject({
+      error: 'Invalid market request',
+      issues: [{ path: 'handle' }, { path: 'country' }],
+    })
     // The one token of this client buys the product's first read; kept since, it costs none.
-    for (const country of ['FR', 'FR', 'CA', 'US', 'BR']) expect((await shop.fetchWithCf(`/market?handle=toddler-blanket&country=${country}`)).status).toBe(200)
-    const answer = (await (await shop.fetchWithCf('/market?handle=toddler-blanket', inCountry('BR'))).json()) as { market: { ships: boolean; name: string }; price: unknown }
+    for (const country of ['FR', 'FR', 'CA', 'US', 'BR'])
+      expect((await shop.fetchWithCf(`/market?handle=toddler-blanket&country=${country}`)).status).toBe(200)
+    const answer = (await (await shop.fetchWithCf('/market?handle=toddler-blanket', inCountry('BR'))).json()) as {
+      market: { ships: boolean; name: string }
+      price: unknown
+    }
     expect(answer.market).toMatchObject({ country: 'BR', name: 'Brazil', ships: false, primary: false })
   })
 
@@ -177,39 +223,75 @@ describe('a checkout in the market of the page', () => {
     // A traveller in the US on the German page pays the German page's price.
     const res = await shop.fetchWithCf('/checkout', inCountry('US', json({ country: 'DE', lines })))
     expect(res.status).toBe(200)
-    expect(shop.double.callsOf('CartCreate').map((call) => call.variables)).toEqual([{ input: { lines, buyerIdentity: { countryCode: 'DE' } }, country: 'DE' }])
+    expect(shop.double.callsOf('CartCreate').map((call) => call.variables)).toEqual([
+      { input: { lines, buyerIdentity: { countryCode: 'DE' } }, country: 'DE' },
+    ])
     const page = await (await fetch(((await res.json()) as { checkoutUrl: string }).checkoutUrl)).text()
     expect(page).toContain('<strong id="total">€70.00</strong> <span id="currency">EUR</span>')
   })
 
   test('a German Accept-Language, for a store that offers German in Germany: cartCreate carries language: DE, and the checkout is in German', async () => {
-    const res = await shop.fetchWithCf('/checkout', inCountry('DE', json({ country: 'DE', languages: ['EN', 'DE'], lines }, { 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.8' })))
+    const res = await shop.fetchWithCf(
+      '/checkout',
+      inCountry(
+        'DE',
+        json({ country: 'DE', languages: ['EN', 'DE'], lines }, { 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.8' }),
+      ),
+    )
     expect(shop.double.callsOf('CartCreate')[0]!.variables).toMatchObject({ country: 'DE', language: 'DE' })
     expect(((await res.json()) as { checkoutUrl: string }).checkoutUrl).toContain('locale=de')
   })
 
   test('a language the country is not offered in is not sent: the store’s default', async () => {
-    await shop.fetchWithCf('/checkout', inCountry('GB', json({ country: 'GB', languages: ['EN'], lines }, { 'Accept-Language': 'de-DE,de;q=0.9' })))
+    await shop.fetchWithCf(
+      '/checkout',
+      inCountry('GB', json({ country: 'GB', languages: ['EN'], lines }, { 'Accept-Language': 'de-DE,de;q=0.9' })),
+    )
     expect(shop.double.callsOf('CartCreate')[0]!.variables).not.toHaveProperty('language')
   })
 
   test('the form post without JavaScript does the same, from the form’s own fields', async () => {
-    const body = new URLSearchParams({ merchandiseId: BLANKET_VARIANT_ID, quantity: '1', country: 'CA', languages: 'EN,FR' })
-    const res = await shop.fetchWithCf('/checkout', inCountry('GB', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin', 'Accept-Language': 'fr-CA' }, body }))
+    const body = new URLSearchParams({
+      merchandiseId: BLANKET_VARIANT_ID,
+      quantity: '1',
+      country: 'CA',
+      languages: 'EN,FR',
+    })
+    const res = await shop.fetchWithCf(
+      '/checkout',
+      inCountry('GB', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Sec-Fetch-Site': 'same-origin',
+          'Accept-Language': 'fr-CA',
+        },
+        body,
+      }),
+    )
     expect(res.status).toBe(303)
-    expect(shop.double.callsOf('CartCreate')[0]!.variables).toMatchObject({ input: { buyerIdentity: { countryCode: 'CA' } }, country: 'CA', language: 'FR' })
+    expect(shop.double.callsOf('CartCreate')[0]!.variables).toMatchObject({
+      input: { buyerIdentity: { countryCode: 'CA' } },
+      country: 'CA',
+      language: 'FR',
+    })
     expect(await (await fetch(res.headers.get('Location')!)).text()).toContain('<strong id="total">CA$52.00</strong>')
   })
 
   test('ZZ, the page of no known country, makes the primary market’s cart; a page that names no country (an old one) goes by Cloudflare’s', async () => {
     await shop.fetchWithCf('/checkout', inCountry('DE', json({ country: 'ZZ', lines })))
     await shop.fetchWithCf('/checkout', inCountry('GB', json({ lines })))
-    expect(shop.double.callsOf('CartCreate').map((call) => call.variables)).toEqual([{ input: { lines } }, { input: { lines, buyerIdentity: { countryCode: 'GB' } }, country: 'GB' }])
+    expect(shop.double.callsOf('CartCreate').map((call) => call.variables)).toEqual([
+      { input: { lines } },
+      { input: { lines, buyerIdentity: { countryCode: 'GB' } }, country: 'GB' },
+    ])
   })
 
   test('a country that is no country is a 400 that says so', async () => {
     const res = await shop.fetchWithCf('/checkout', json({ country: 'T1', lines }))
     expect(res.status).toBe(400)
-    expect(await res.json()).toMatchObject({ issues: [{ path: 'country', message: 'must be a country code Shopify knows, or ZZ' }] })
+    expect(await res.json()).toMatchObject({
+      issues: [{ path: 'country', message: 'must be a country code Shopify knows, or ZZ' }],
+    })
   })
 })

@@ -77,7 +77,14 @@ test('a hit is sent with the same headers as the miss that stored it, and none o
 })
 
 test('a page without its product, past its deadline, an error or a 404 is never kept, and nothing per shopper is', async () => {
-  const shop = await open({ HTML_CACHE_SECONDS: '60', RENDER_DEADLINE_MS: '50', PRODUCT_CACHE_FRESH_SECONDS: '0', PRODUCT_CACHE_SWR_SECONDS: '0', PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '0', PRODUCT_NOT_FOUND_CACHE_SECONDS: '0' })
+  const shop = await open({
+    HTML_CACHE_SECONDS: '60',
+    RENDER_DEADLINE_MS: '50',
+    PRODUCT_CACHE_FRESH_SECONDS: '0',
+    PRODUCT_CACHE_SWR_SECONDS: '0',
+    PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '0',
+    PRODUCT_NOT_FOUND_CACHE_SECONDS: '0',
+  })
   const neverKept = async (path: string, status: number, init: RequestInit = {}) => {
     for (let i = 0; i < 2; i++) {
       const res = await shop.fetch(path, { ...init, headers: { ...BROWSER, ...(init.headers as object) } })
@@ -102,7 +109,12 @@ test('a page without its product, past its deadline, an error or a 404 is never 
 })
 
 test('after a Shopify blip the landing page is not kept, and once Shopify is back the next shopper gets the product', async () => {
-  const shop = await open({ HTML_CACHE_SECONDS: '600', PRODUCT_CACHE_FRESH_SECONDS: '0', PRODUCT_CACHE_SWR_SECONDS: '0', PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '0' })
+  const shop = await open({
+    HTML_CACHE_SECONDS: '600',
+    PRODUCT_CACHE_FRESH_SECONDS: '0',
+    PRODUCT_CACHE_SWR_SECONDS: '0',
+    PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '0',
+  })
   shop.double.setFault({ kind: 'status', status: 503 })
   const during = await get(shop, kept('/'))
   expect(during.res.status).toBe(503)
@@ -119,7 +131,14 @@ test('after a Shopify blip the landing page is not kept, and once Shopify is bac
 
 test('a blip after a good copy was kept serves the good copy (stale-if-error), never the broken render', async () => {
   // The product store keeps nothing stale here, so only the page cache can step in.
-  const shop = await open({ HTML_CACHE_SECONDS: '1', HTML_CACHE_SWR_SECONDS: '0', HTML_CACHE_STALE_IF_ERROR_SECONDS: '600', PRODUCT_CACHE_FRESH_SECONDS: '0', PRODUCT_CACHE_SWR_SECONDS: '0', PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '0' })
+  const shop = await open({
+    HTML_CACHE_SECONDS: '1',
+    HTML_CACHE_SWR_SECONDS: '0',
+    HTML_CACHE_STALE_IF_ERROR_SECONDS: '600',
+    PRODUCT_CACHE_FRESH_SECONDS: '0',
+    PRODUCT_CACHE_SWR_SECONDS: '0',
+    PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '0',
+  })
   shop.double.products.get('toddler-blanket')!.title = 'Blanket before the blip'
   expect((await get(shop, kept('/'))).cache).toBe('MISS')
   shop.double.setFault({ kind: 'status', status: 503 })
@@ -131,7 +150,12 @@ test('a blip after a good copy was kept serves the good copy (stale-if-error), n
 })
 
 test('two data centres: a webhook at one purges both, and the other serves the new price at once; Shopify is asked once per refresh worldwide', async () => {
-  const vars = { HTML_CACHE_SECONDS: '600', PRODUCT_CACHE_FRESH_SECONDS: '600', SHOPIFY_WEBHOOK_SECRET: SECRET, WEBHOOK_REFETCH_DELAY_MS: '500' }
+  const vars = {
+    HTML_CACHE_SECONDS: '600',
+    PRODUCT_CACHE_FRESH_SECONDS: '600',
+    SHOPIFY_WEBHOOK_SECRET: SECRET,
+    WEBHOOK_REFETCH_DELAY_MS: '500',
+  }
   const [east, west] = await startDataCentres(2, vars)
   shops.push(east!)
   const page = kept('/product/toddler-blanket')
@@ -146,7 +170,11 @@ test('two data centres: a webhook at one purges both, and the other serves the n
   east!.double.products.get('toddler-blanket')!.variants[0]!.price.amount = '42.0'
   const body = JSON.stringify({ id: 8012345678901, handle: 'toddler-blanket' })
   const sent = Date.now()
-  const res = await east!.fetch('/webhooks/products/update', { method: 'POST', headers: await signedWebhookHeaders(body, SECRET), body })
+  const res = await east!.fetch('/webhooks/products/update', {
+    method: 'POST',
+    headers: await signedWebhookHeaders(body, SECRET),
+    body,
+  })
   expect(res.status).toBe(200)
   // Shopify showed the new price at once: the Worker says it scheduled no refetch for its lag.
   expect(await res.json()).toEqual({ purged: 'toddler-blanket' })
@@ -168,7 +196,12 @@ test('two data centres: a webhook at one purges both, and the other serves the n
 // host name renders a page first would write its address into the copy everyone gets.
 test('a page first rendered for a stranger host names only the configured origin, for that stranger and for everyone after', async () => {
   const shop = await open({ HTML_CACHE_SECONDS: '60', SHOP_ORIGIN: 'https://shop.example.com' })
-  const forged = { ...BROWSER, Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', Forwarded: 'host=evil.example' }
+  const forged = {
+    ...BROWSER,
+    Host: 'evil.example',
+    'X-Forwarded-Host': 'evil.example',
+    Forwarded: 'host=evil.example',
+  }
   for (const path of ['/', '/product/toddler-blanket?probe=1', '/about', '/sitemap.xml']) {
     const first = await rawGet(shop, path, forged)
     const firstBody = first.body
@@ -185,7 +218,9 @@ test('a page first rendered for a stranger host names only the configured origin
   const product = (await get(shop, '/product/toddler-blanket?probe=1')).html
   expect(product).toContain('<link rel="canonical" href="https://shop.example.com/product/toddler-blanket"/>')
   expect(product).toContain('<meta property="og:url" content="https://shop.example.com/product/toddler-blanket"/>')
-  expect(JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(product)![1]!).offers.url).toBe('https://shop.example.com/product/toddler-blanket')
+  expect(JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(product)![1]!).offers.url).toBe(
+    'https://shop.example.com/product/toddler-blanket',
+  )
 })
 
 test('the sitemap is kept like a page: tagged for purges, with nothing of one request in it', async () => {
@@ -210,27 +245,39 @@ test.each([
   ['X-Method-Override', () => crypto.randomUUID()],
   ['X-Forwarded-Host', () => `${crypto.randomUUID()}.example`],
   ['Origin', () => `https://${crypto.randomUUID()}.example`],
-])('a kept page asked for with a random %s is served from the canonical page, never rendered or kept again', async (header, value) => {
-  const shop = await open({ HTML_CACHE_SECONDS: '600', PRODUCT_CACHE_FRESH_SECONDS: '600' })
-  await eventually(async () => (await get(shop, kept('/product/toddler-blanket'))).cache === 'HIT')
-  const linesBefore = shop.logEntries().length
-  const callsBefore = shop.double.calls.length
-  for (let i = 0; i < 10; i++) {
-    const res = await shop.fetch('/product/toddler-blanket', { headers: { ...BROWSER, [header]: value() } })
-    expect(res.status).toBe(200)
-    expect(await res.text()).toContain('Square Friends Fleece Blanket')
-  }
-  // Each answered by the canonical-page middleware from the kept page, asked for without
-  // the header: no page route ran, and Shopify was never asked.
-  const lines = shop.logEntries().slice(linesBefore).filter((e) => e.message === 'request')
-  expect(lines.map((e) => e.route)).toEqual(Array(10).fill('/*'))
-  expect(lines.every((e) => e.cache === null && e.upstreamMs === null)).toBe(true)
-  expect(shop.double.calls.length).toBe(callsBefore)
-  // Nothing was kept under the header's value: asked with it again, the Worker runs again.
-  const repeated = value()
-  for (let i = 0; i < 2; i++) await (await shop.fetch('/product/toddler-blanket', { headers: { ...BROWSER, [header]: repeated } })).text()
-  expect(shop.logEntries().slice(linesBefore).filter((e) => e.message === 'request')).toHaveLength(12)
-})
+])(
+  'a kept page asked for with a random %s is served from the canonical page, never rendered or kept again',
+  async (header, value) => {
+    const shop = await open({ HTML_CACHE_SECONDS: '600', PRODUCT_CACHE_FRESH_SECONDS: '600' })
+    await eventually(async () => (await get(shop, kept('/product/toddler-blanket'))).cache === 'HIT')
+    const linesBefore = shop.logEntries().length
+    const callsBefore = shop.double.calls.length
+    for (let i = 0; i < 10; i++) {
+      const res = await shop.fetch('/product/toddler-blanket', { headers: { ...BROWSER, [header]: value() } })
+      expect(res.status).toBe(200)
+      expect(await res.text()).toContain('Square Friends Fleece Blanket')
+    }
+    // Each answered by the canonical-page middleware from the kept page, asked for without
+    // the header: no page route ran, and Shopify was never asked.
+    const lines = shop
+      .logEntries()
+      .slice(linesBefore)
+      .filter((e) => e.message === 'request')
+    expect(lines.map((e) => e.route)).toEqual(Array(10).fill('/*'))
+    expect(lines.every((e) => e.cache === null && e.upstreamMs === null)).toBe(true)
+    expect(shop.double.calls.length).toBe(callsBefore)
+    // Nothing was kept under the header's value: asked with it again, the Worker runs again.
+    const repeated = value()
+    for (let i = 0; i < 2; i++)
+      await (await shop.fetch('/product/toddler-blanket', { headers: { ...BROWSER, [header]: repeated } })).text()
+    expect(
+      shop
+        .logEntries()
+        .slice(linesBefore)
+        .filter((e) => e.message === 'request'),
+    ).toHaveLength(12)
+  },
+)
 
 // The attack: a query string or another spelling of the path on every request, so that no
 // request is a hit and each costs a render and a read of the product's Durable Object.
@@ -251,14 +298,22 @@ test('a kept page asked for under random queries or another spelling of its path
   // Every one answered by the canonical-page middleware from the kept page: no page route ran
   // (only a page route renders or reads the product's Durable Object), Shopify was never
   // asked, and nothing was kept under the odd spelling.
-  const lines = shop.logEntries().slice(linesBefore).filter((e) => e.message === 'request')
+  const lines = shop
+    .logEntries()
+    .slice(linesBefore)
+    .filter((e) => e.message === 'request')
   expect(lines).toHaveLength(spellings.length)
   expect(lines.map((e) => e.route)).toEqual(spellings.map(() => '/*'))
   expect(lines.every((e) => e.cache === null && e.upstreamMs === null)).toBe(true)
   expect(shop.double.calls.length).toBe(callsBefore)
   const linesNow = shop.logEntries().length
   await get(shop, spellings[0]!) // asked again: the Worker runs (and answers from the kept page) again
-  expect(shop.logEntries().slice(linesNow).filter((e) => e.message === 'request')).toHaveLength(1)
+  expect(
+    shop
+      .logEntries()
+      .slice(linesNow)
+      .filter((e) => e.message === 'request'),
+  ).toHaveLength(1)
   // HEAD, too, is answered from the cache.
   const head = await shop.fetch(kept('/product/toddler-blanket'), { method: 'HEAD', headers: BROWSER })
   expect(head.headers.get('cf-cache-status')).toBe('HIT')
@@ -267,7 +322,11 @@ test('a kept page asked for under random queries or another spelling of its path
 // Locally scaled: a flood of cache-busting requests at one product, with a purge in the
 // middle of it, while shoppers keep asking for the canonical address.
 test('a flood of cache-busting requests, and a purge in the middle of it: shoppers on the canonical address still get the page', async () => {
-  const shop = await open({ HTML_CACHE_SECONDS: '600', PRODUCT_CACHE_FRESH_SECONDS: '600', SHOPIFY_WEBHOOK_SECRET: SECRET })
+  const shop = await open({
+    HTML_CACHE_SECONDS: '600',
+    PRODUCT_CACHE_FRESH_SECONDS: '600',
+    SHOPIFY_WEBHOOK_SECRET: SECRET,
+  })
   await eventually(async () => (await get(shop, kept('/product/toddler-blanket'))).cache === 'HIT')
   const callsBefore = shop.double.callsOf('ProductByHandle').length
   let flooding = true
@@ -287,7 +346,15 @@ test('a flood of cache-busting requests, and a purge in the middle of it: shoppe
   for (let i = 0; i < 20; i++) {
     if (i === 10) {
       const body = JSON.stringify({ id: 1, handle: 'toddler-blanket', updated_at: '2026-11-25T12:00:00Z' })
-      expect((await shop.fetch('/webhooks/products/update', { method: 'POST', headers: await signedWebhookHeaders(body, SECRET), body })).status).toBe(200)
+      expect(
+        (
+          await shop.fetch('/webhooks/products/update', {
+            method: 'POST',
+            headers: await signedWebhookHeaders(body, SECRET),
+            body,
+          })
+        ).status,
+      ).toBe(200)
     }
     const { res, html } = await get(shop, '/product/toddler-blanket')
     expect(html).toContain('Square Friends Fleece Blanket')

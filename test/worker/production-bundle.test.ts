@@ -33,7 +33,8 @@ type Metafile = { inputs: Record<string, { imports: { path: string; kind: string
  * template import counts the product page's only. What a newcomer reads to follow one request.
  */
 function filesAColdProductRequestReaches(meta: Metafile): string[] {
-  const otherRoutes = /^src\/routes\/(checkout|cart-status|webhooks|events|market|ucp|doors|product-markdown)\.ts$|^src\/monitoring\//
+  const otherRoutes =
+    /^src\/routes\/(checkout|cart-status|webhooks|events|market|ucp|doors|product-markdown)\.ts$|^src\/monitoring\//
   const reached = new Set<string>()
   const walk = (path: string) => {
     if (reached.has(path) || !meta.inputs[path] || otherRoutes.test(path)) return
@@ -53,7 +54,9 @@ test("the docs' count of the files a cold product request reaches is the build's
   expect(files).toContain('client/pages/product/meta.ts')
   expect(files).not.toContain('client/components/CartDrawer.tsx')
   const stated = [
-    /A cold product request reaches (\d+) of the shop's own source files/.exec(readFileSync('docs/architecture.md', 'utf8'))?.[1],
+    /A cold product request reaches (\d+) of the shop's own source files/.exec(
+      readFileSync('docs/architecture.md', 'utf8'),
+    )?.[1],
     /\*\*Files a cold product request reaches\*\*: (\d+)/.exec(readFileSync('bench/README.md', 'utf8'))?.[1],
   ]
   expect(stated, files.sort().join('\n')).toEqual([String(files.length), String(files.length)])

@@ -5,7 +5,7 @@ import { asHtml } from '../../scripts/report/html'
 import { analyticsEngine, localStandIn, type Read } from '../../scripts/report/sources'
 import { asText } from '../../scripts/report/text'
 import { QUERIES, type Row } from '../../src/analytics/queries'
-import { MAX_ROWS, REPORT_PATH, withLocalAnalytics } from '../../src/local/analytics'
+import { MAX_ROWS, withLocalAnalytics } from '../../src/local/analytics'
 
 // `npm run report`, on rows laid out as Analytics Engine keeps them, its SQL run by a real
 // engine: production's path, with the SQL API stood in for by ClickHouse in process (chDB)
@@ -14,8 +14,17 @@ import { MAX_ROWS, REPORT_PATH, withLocalAnalytics } from '../../src/local/analy
 // tests are reported skipped.
 
 const HOUR = 3_600_000
-const row = (event: string, fields: Partial<Record<string, string | number>> = {}): Row => ({ blob1: event, blob2: '/', blob3: 'NZ', blob5: 'phone', double1: 1, _sample_interval: 1, ...fields })
-const vital = (name: string, value: number, fields: Partial<Record<string, string | number>> = {}) => row('vital', { blob7: name, double1: value, ...fields })
+const row = (event: string, fields: Partial<Record<string, string | number>> = {}): Row => ({
+  blob1: event,
+  blob2: '/',
+  blob3: 'NZ',
+  blob5: 'phone',
+  double1: 1,
+  _sample_interval: 1,
+  ...fields,
+})
+const vital = (name: string, value: number, fields: Partial<Record<string, string | number>> = {}) =>
+  row('vital', { blob7: name, double1: value, ...fields })
 const report = async (rows: Row[]) => {
   const { read } = await readProduction(rows)
   return aggregate(read.answers, read.notes)
@@ -34,7 +43,12 @@ async function readProduction(rows: Row[], hours = 6) {
         asked.push({ url, init })
         return Response.json({ meta: [], data: await run(String(init.body)) })
       }) as typeof fetch
-      return { read: await analyticsEngine('0123456789abcdef0123456789abcdef', 'secret-token', 'blanket_shop_events').read(hours), asked }
+      return {
+        read: await analyticsEngine('0123456789abcdef0123456789abcdef', 'secret-token', 'blanket_shop_events').read(
+          hours,
+        ),
+        asked,
+      }
     })
   } finally {
     globalThis.fetch = realFetch
@@ -62,7 +76,14 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
     ]
     const { read } = await readProduction(rows, 6)
     const a = read.answers
-    const sorted = (list: Row[]) => list.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' && /^\d+(\.\d+)?$/.test(v) ? Number(v) : v]))).sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)))
+    const sorted = (list: Row[]) =>
+      list
+        .map((r) =>
+          Object.fromEntries(
+            Object.entries(r).map(([k, v]) => [k, typeof v === 'string' && /^\d+(\.\d+)?$/.test(v) ? Number(v) : v]),
+          ),
+        )
+        .sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)))
     // 11 rows in the window; their intervals: 3+1+1+2+2+1+1+1+3+1+1 = 17.
     expect(sorted(a.window)).toEqual([{ stored: 11, n: 17, largest_interval: 3 }])
     expect(sorted(a.events)).toEqual(
@@ -85,10 +106,32 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
     )
     // LCP bins are 200 ms wide, CLS's 0.0125: 1000 in bin 5, 5000 in 25, 0.31 in 24 (0.3 itself, in
     // floating point 23.999… bins, is in 23: an edge is no place for a hand-worked figure).
-    expect(sorted(a.histogram)).toEqual(sorted([{ name: 'LCP', bin: 5, n: 3 }, { name: 'LCP', bin: 25, n: 1 }, { name: 'CLS', bin: 24, n: 1 }]))
-    expect(sorted(a.lcpElements)).toEqual(sorted([{ route: '/', element: 'picture', n: 3 }, { route: '/', element: 'text', n: 1 }]))
-    expect(sorted(a.byCountry)).toEqual(sorted([{ part: 'NZ', name: 'LCP', n: 3, p75: 1000 }, { part: 'DE', name: 'LCP', n: 1, p75: 5000 }, { part: 'NZ', name: 'CLS', n: 1, p75: 0.31 }]))
-    expect(sorted(a.byDevice)).toEqual(sorted([{ part: 'phone', name: 'LCP', n: 4, p75: 1000 }, { part: 'phone', name: 'CLS', n: 1, p75: 0.31 }]))
+    expect(sorted(a.histogram)).toEqual(
+      sorted([
+        { name: 'LCP', bin: 5, n: 3 },
+        { name: 'LCP', bin: 25, n: 1 },
+        { name: 'CLS', bin: 24, n: 1 },
+      ]),
+    )
+    expect(sorted(a.lcpElements)).toEqual(
+      sorted([
+        { route: '/', element: 'picture', n: 3 },
+        { route: '/', element: 'text', n: 1 },
+      ]),
+    )
+    expect(sorted(a.byCountry)).toEqual(
+      sorted([
+        { part: 'NZ', name: 'LCP', n: 3, p75: 1000 },
+        { part: 'DE', name: 'LCP', n: 1, p75: 5000 },
+        { part: 'NZ', name: 'CLS', n: 1, p75: 0.31 },
+      ]),
+    )
+    expect(sorted(a.byDevice)).toEqual(
+      sorted([
+        { part: 'phone', name: 'LCP', n: 4, p75: 1000 },
+        { part: 'phone', name: 'CLS', n: 1, p75: 0.31 },
+      ]),
+    )
     expect(sorted(a.byPage)).toEqual(sorted(a.byDevice.map((r) => ({ ...r, part: '/' }))))
   })
 
@@ -97,23 +140,75 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
   // functions', 'Conditional functions', 'Mathematical functions', 'Date and time
   // functions'). ClickHouse runs many more; production would refuse any other.
   const LISTED = [
-    ...['count', 'sum', 'avg', 'min', 'max', 'quantileExactWeighted', 'quantileWeighted', 'argMax', 'argMin', 'first_value', 'last_value', 'topK', 'topKWeighted'],
+    ...[
+      'count',
+      'sum',
+      'avg',
+      'min',
+      'max',
+      'quantileExactWeighted',
+      'quantileWeighted',
+      'argMax',
+      'argMin',
+      'first_value',
+      'last_value',
+      'topK',
+      'topKWeighted',
+    ],
     'if',
     ...['intDiv', 'log', 'ln', 'pow', 'round', 'floor', 'ceil'],
-    ...['formatDateTime', 'now', 'today', 'toDateTime', 'toYear', 'toMonth', 'toDayOfWeek', 'toDayOfMonth', 'toHour', 'toMinute', 'toSecond', 'toUnixTimestamp'],
-    ...['toStartOfInterval', 'toStartOfYear', 'toStartOfMonth', 'toStartOfWeek', 'toStartOfDay', 'toStartOfHour', 'toStartOfFifteenMinutes', 'toStartOfTenMinutes', 'toStartOfFiveMinutes', 'toStartOfMinute', 'toYYYYMM'],
+    ...[
+      'formatDateTime',
+      'now',
+      'today',
+      'toDateTime',
+      'toYear',
+      'toMonth',
+      'toDayOfWeek',
+      'toDayOfMonth',
+      'toHour',
+      'toMinute',
+      'toSecond',
+      'toUnixTimestamp',
+    ],
+    ...[
+      'toStartOfInterval',
+      'toStartOfYear',
+      'toStartOfMonth',
+      'toStartOfWeek',
+      'toStartOfDay',
+      'toStartOfHour',
+      'toStartOfFifteenMinutes',
+      'toStartOfTenMinutes',
+      'toStartOfFiveMinutes',
+      'toStartOfMinute',
+      'toYYYYMM',
+    ],
   ].map((name) => name.toLowerCase())
   const KEYWORDS = new Set(['select', 'from', 'where', 'and', 'or', 'not', 'in', 'as', 'on', 'by', 'interval'])
 
   test('every function the SQL calls is one the Analytics Engine SQL reference lists', async () => {
     const { asked } = await readProduction([row('page_view')])
-    const called = new Set(asked.flatMap(({ init }) => [...String(init.body).matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*\(/g)].map((m) => m[1]!.toLowerCase())).filter((name) => !KEYWORDS.has(name)))
+    const called = new Set(
+      asked
+        .flatMap(({ init }) =>
+          [...String(init.body).matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*\(/g)].map((m) => m[1]!.toLowerCase()),
+        )
+        .filter((name) => !KEYWORDS.has(name)),
+    )
     expect(called.size).toBeGreaterThan(4)
     expect([...called].filter((name) => !LISTED.includes(name))).toEqual([])
   })
 
   test('the funnel weights each row by its sample interval and gives each step its share of the step before', async () => {
-    const { funnel } = await report([row('page_view', { _sample_interval: 4 }), row('page_view'), row('add_to_cart'), row('add_to_cart'), row('cart_opened'), row('checkout_started')])
+    const { funnel } = await report([
+      row('page_view', { _sample_interval: 4 }),
+      row('page_view'),
+      row('add_to_cart'),
+      row('add_to_cart'),
+      row('cart_opened'),
+      row('checkout_started'),
+    ])
 
     expect(funnel.slice(0, 4)).toEqual([
       { step: 'page_view', count: 5, conversion: null },
@@ -132,7 +227,9 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
     const result = await report(rows)
     expect(result.checkoutFailures).toEqual({ billing: 2, http: 1 })
     expect(result.checkoutFailureShares).toEqual({ billing: 0.05, http: 0.025 })
-    expect(asText(result, 'x')).toContain('Checkout failures (share of checkouts started): billing 2 (5.0%), http 1 (2.5%)')
+    expect(asText(result, 'x')).toContain(
+      'Checkout failures (share of checkouts started): billing 2 (5.0%), http 1 (2.5%)',
+    )
   })
 
   test('checkouts count once per cart, and orders only once each and only for carts the checkout made', async () => {
@@ -158,7 +255,11 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
       vital('CLS', 0.05),
       vital('INP', 250),
     ])
-    expect(vitals.byPage['/']).toEqual({ LCP: { p75: 4000, count: 4 }, CLS: { p75: 0.05, count: 1 }, INP: { p75: 250, count: 1 } })
+    expect(vitals.byPage['/']).toEqual({
+      LCP: { p75: 4000, count: 4 },
+      CLS: { p75: 0.05, count: 1 },
+      INP: { p75: 250, count: 1 },
+    })
     expect(vitals.byCountry.DE).toEqual({ LCP: { p75: 3000, count: 1 } })
     expect(vitals.byCountry['(unknown)']).toEqual({ LCP: { p75: 4000, count: 2 } })
     expect(Object.keys(vitals.byDevice).sort()).toEqual(['desktop', 'phone'])
@@ -167,7 +268,12 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
     expect(distributions.LCP).toMatchObject({ good: 1, needsImprovement: 3, poor: 1, count: 5, p75: 4000 })
     expect(distributions.INP).toMatchObject({ good: 0, needsImprovement: 1, poor: 0 })
     // LCP's bins are 200 ms wide (30 up to 6 s, then the rest): 1000 in bin 5, 3000 in 15, 4000 (twice) in 20, 5000 in 25.
-    expect(distributions.LCP.bins.flatMap((n, bin) => (n ? [[bin, n]] : []))).toEqual([[5, 1], [15, 1], [20, 2], [25, 1]])
+    expect(distributions.LCP.bins.flatMap((n, bin) => (n ? [[bin, n]] : []))).toEqual([
+      [5, 1],
+      [15, 1],
+      [20, 2],
+      [25, 1],
+    ])
     expect((await report([vital('LCP', 59_000)])).distributions.LCP.bins[30]).toBe(1)
   })
 
@@ -186,8 +292,19 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
     // 300 weighs 1, 450 weighs 4.
     expect(checkoutTimes.cartCreate).toEqual({ p50: 450, p75: 450, count: 5 })
     expect(checkoutTimes.setAside).toBe(0)
-    expect((await report([row('page_view')])).checkoutTimes).toEqual({ tapToCheckout: null, request: null, shopCode: null, cartCreate: null, setAside: 0 })
-    expect(asText(await report([row('checkout_ready', { blob9: 'k', double2: 640 }), row('checkout_created', { blob9: 'k' })]), 'x')).toMatch(/tap to the checkout’s tab \(browsers\)\s+median 640 ms, p75 640 ms \(1\)/)
+    expect((await report([row('page_view')])).checkoutTimes).toEqual({
+      tapToCheckout: null,
+      request: null,
+      shopCode: null,
+      cartCreate: null,
+      setAside: 0,
+    })
+    expect(
+      asText(
+        await report([row('checkout_ready', { blob9: 'k', double2: 640 }), row('checkout_created', { blob9: 'k' })]),
+        'x',
+      ),
+    ).toMatch(/tap to the checkout’s tab \(browsers\)\s+median 640 ms, p75 640 ms \(1\)/)
   })
 
   test("the tap to the checkout split, where browsers sent the split: the request, and the shop's own code (the rest of the same timing), weighted; a checkout's shortest timing gives both", async () => {
@@ -209,7 +326,17 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
     expect(checkoutTimes.shopCode).toEqual({ p50: 360, p75: 360, count: 5 })
     // The whole timing still counts c4's: 700 (1), 1000 (3), 1500 (1), 2000 (1); of 6, the 3rd and the 4.5th.
     expect(checkoutTimes.tapToCheckout).toEqual({ p50: 1000, p75: 1500, count: 6 })
-    expect(asText(await report([row('checkout_ready', { blob9: 'k', double2: 640, double3: 600 }), row('checkout_created', { blob9: 'k' })]), 'x')).toMatch(/of it, POST \/checkout \(browsers\)\s+median 600 ms, p75 600 ms \(1\)\n\s+of it, the shop’s code in the browser\s+median 40 ms, p75 40 ms \(1\)/)
+    expect(
+      asText(
+        await report([
+          row('checkout_ready', { blob9: 'k', double2: 640, double3: 600 }),
+          row('checkout_created', { blob9: 'k' }),
+        ]),
+        'x',
+      ),
+    ).toMatch(
+      /of it, POST \/checkout \(browsers\)\s+median 600 ms, p75 600 ms \(1\)\n\s+of it, the shop’s code in the browser\s+median 40 ms, p75 40 ms \(1\)/,
+    )
   })
 
   // The forgery the field saw: one address, and five /64s, sent 367 timings of a minute
@@ -217,7 +344,10 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
   // and what one client can still do within CHECKOUT_RATE_LIMITER: make a minute's worth of
   // real checkouts (10) and time each of them, many times over.
   test('forged timings: one per checkout the Worker made, never more than were created; the rest set aside and said; the median moves < 10%', async () => {
-    const genuine = Array.from({ length: 179 }, (_, i) => [row('checkout_created', { blob9: `g${i}`, double2: 300 }), row('checkout_ready', { blob9: `g${i}`, double2: 500 + Math.round((i * 1000) / 178) })]).flat()
+    const genuine = Array.from({ length: 179 }, (_, i) => [
+      row('checkout_created', { blob9: `g${i}`, double2: 300 }),
+      row('checkout_ready', { blob9: `g${i}`, double2: 500 + Math.round((i * 1000) / 178) }),
+    ]).flat()
     const honest = await report(genuine)
     expect(honest.checkoutTimes.tapToCheckout).toMatchObject({ p50: 1000, count: 179 })
 
@@ -235,7 +365,9 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
     expect(checkoutTimes.tapToCheckout!.count).toBeLessThanOrEqual(created)
     expect(Math.abs(checkoutTimes.tapToCheckout!.p50 - 1000) / 1000).toBeLessThan(0.1)
     expect(checkoutTimes.setAside).toBe(179 + 367 - 189)
-    expect(asText(await report([...genuine, ...forged]), 'x')).toContain('set aside: 357 tap timings that name no checkout the Worker made, or one already timed')
+    expect(asText(await report([...genuine, ...forged]), 'x')).toContain(
+      'set aside: 357 tap timings that name no checkout the Worker made, or one already timed',
+    )
   })
 
   test('Back and Forward by page: the share restored from the back-forward cache, by their LCPs, and why the rest were not, weighted', async () => {
@@ -253,9 +385,21 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
     ])
     expect(backForward).toEqual({
       '/product/:handle': { restored: 3, loadedAgain: 1, restoredShare: 0.75, reasons: { masked: 1 } },
-      '/': { restored: 0, loadedAgain: 1, restoredShare: 0, reasons: { broadcastchannel: 2, masked: 1, '(none named)': 1 } },
+      '/': {
+        restored: 0,
+        loadedAgain: 1,
+        restoredShare: 0,
+        reasons: { broadcastchannel: 2, masked: 1, '(none named)': 1 },
+      },
     })
-    const text = asText(await report([vital('LCP', 90, { ...product, blob10: 'back-forward-cache', _sample_interval: 3 }), vital('LCP', 1900, { ...product, blob10: 'back-forward' }), row('not_restored', { ...product, blob7: 'masked' })]), 'x')
+    const text = asText(
+      await report([
+        vital('LCP', 90, { ...product, blob10: 'back-forward-cache', _sample_interval: 3 }),
+        vital('LCP', 1900, { ...product, blob10: 'back-forward' }),
+        row('not_restored', { ...product, blob7: 'masked' }),
+      ]),
+      'x',
+    )
     expect(text).toContain('  /product/:handle              3 of 4 (75.0%); not restored for: masked 1')
   })
 
@@ -282,7 +426,9 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
     })
     // Over all of them: weights 2, 1, 1, 1, 1, 3 from 100 ms up, three quarters of 9 reached at 3000.
     expect(vitals.byPage['/']!.LCP).toEqual({ p75: 3000, count: 9 })
-    expect(asText(await report([vital('LCP', 100, { blob10: 'prerender' })]), 'x')).toMatch(/p75 by how the page began[\s\S]*prerender\s+100 ms \(1\)/)
+    expect(asText(await report([vital('LCP', 100, { blob10: 'prerender' })]), 'x')).toMatch(
+      /p75 by how the page began[\s\S]*prerender\s+100 ms \(1\)/,
+    )
   })
 
   test('the HTML report is one page that fetches and runs nothing, and the text says where the figures came from', async () => {
@@ -292,29 +438,42 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
     expect(html).toContain('<svg')
     expect(html).not.toMatch(/<script|src=|href=|url\(/i)
     expect(html).toContain('/&#60;script&#62;')
-    expect(asText(figures, 'The shop, last 24 h, from the local stand-in')).toMatch(/^The shop, last 24 h, from the local stand-in\n[\s\S]*page views\s+1\n[\s\S]*LCP/)
+    expect(asText(figures, 'The shop, last 24 h, from the local stand-in')).toMatch(
+      /^The shop, last 24 h, from the local stand-in\n[\s\S]*page views\s+1\n[\s\S]*LCP/,
+    )
   })
 
   test('production asks the SQL API, with its token, one request per question', async () => {
-    const { read, asked } = await readProduction([row('page_view', { _sample_interval: 4 }), vital('LCP', 1800), vital('LCP', 2600)])
+    const { read, asked } = await readProduction([
+      row('page_view', { _sample_interval: 4 }),
+      vital('LCP', 1800),
+      vital('LCP', 2600),
+    ])
     expect(asked).toHaveLength(Object.keys(QUERIES).length)
     for (const { url, init } of asked) {
-      expect(url).toBe('https://api.cloudflare.com/client/v4/accounts/0123456789abcdef0123456789abcdef/analytics_engine/sql')
+      expect(url).toBe(
+        'https://api.cloudflare.com/client/v4/accounts/0123456789abcdef0123456789abcdef/analytics_engine/sql',
+      )
       expect(init).toMatchObject({ method: 'POST', headers: { Authorization: 'Bearer secret-token' } })
     }
     const figures = aggregate(read.answers, read.notes)
     expect(figures.funnel[0]).toEqual({ step: 'page_view', count: 4, conversion: null })
     expect(figures.distributions.LCP).toMatchObject({ count: 2, good: 1, needsImprovement: 1, p75: 2600 })
-    expect(figures.notes).toEqual([expect.stringMatching(/^Sampled: the 3 rows stored for this window stand for 6 events/)])
+    expect(figures.notes).toEqual([
+      expect.stringMatching(/^Sampled: the 3 rows stored for this window stand for 6 events/),
+    ])
     // A dataset name is put into the query as it is: anything but a plain name is refused.
     expect(() => analyticsEngine('a', 't', 'x; DROP TABLE y')).toThrow(/not a dataset name/)
   })
 
   test("the SQL API's refusal is said, with its status", async () => {
     const realFetch = globalThis.fetch
-    globalThis.fetch = (async () => new Response('{"errors":[{"message":"Authentication error"}]}', { status: 403 })) as unknown as typeof fetch
+    globalThis.fetch = (async () =>
+      new Response('{"errors":[{"message":"Authentication error"}]}', { status: 403 })) as unknown as typeof fetch
     try {
-      await expect(analyticsEngine('a', 'bad', 'blanket_shop_events').read(24)).rejects.toThrow(/^Analytics Engine answered 403: .*Authentication error/)
+      await expect(analyticsEngine('a', 'bad', 'blanket_shop_events').read(24)).rejects.toThrow(
+        /^Analytics Engine answered 403: .*Authentication error/,
+      )
     } finally {
       globalThis.fetch = realFetch
     }
@@ -324,7 +483,11 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
   // where the rows are, every one is in the figures, the checkouts included.
   test('a window larger than any row cap is counted whole', { timeout: 60_000 }, async () => {
     const flood = Array.from({ length: 150_000 }, () => row('page_view'))
-    const { read } = await readProduction([...flood, row('checkout_created', { blob9: 'a' }), row('order_completed', { blob9: 'a' })])
+    const { read } = await readProduction([
+      ...flood,
+      row('checkout_created', { blob9: 'a' }),
+      row('order_completed', { blob9: 'a' }),
+    ])
     const counts = Object.fromEntries(aggregate(read.answers).funnel.map((s) => [s.step, s.count]))
     expect(counts).toMatchObject({ page_view: 150_000, checkout_created: 1, order_completed: 1 })
   })
@@ -332,13 +495,20 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
   // A sampled window must not pass for an exact one: the report says so, in each of its
   // forms, and how many beacons were turned away.
   test('a sampled window is reported as such, with the beacons refused', async () => {
-    const { read } = await readProduction([row('page_view', { _sample_interval: 20 }), row('page_view'), row('beacon_refused', { double1: 1 }), row('beacon_refused', { double1: 100, _sample_interval: 2 })])
+    const { read } = await readProduction([
+      row('page_view', { _sample_interval: 20 }),
+      row('page_view'),
+      row('beacon_refused', { double1: 1 }),
+      row('beacon_refused', { double1: 100, _sample_interval: 2 }),
+    ])
     const figures = aggregate(read.answers, read.notes)
     const note = 'Sampled: the 4 rows stored for this window stand for 24 events (one row for up to 20).'
     expect(figures.notes).toEqual([expect.stringContaining(note)])
     expect(figures.refusedBeacons).toBe(201)
     expect(asText(figures, 'The shop')).toContain(`! ${note}`)
-    expect(asText(figures, 'The shop')).toContain('Beacons refused (over the rate limit, too large or invalid): at least 201')
+    expect(asText(figures, 'The shop')).toContain(
+      'Beacons refused (over the rate limit, too large or invalid): at least 201',
+    )
     expect(asHtml(figures, 'The shop')).toContain(`<strong>${note}`)
   })
 
@@ -388,9 +558,12 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
     const ctx = {} as ExecutionContext
     // The stand-in hands the Worker its dataset; write through it as the Worker does.
     let dataset: AnalyticsEngineDataset | undefined
-    const standIn = withLocalAnalytics({ fetch: (_: Request, e: { EVENTS: AnalyticsEngineDataset }) => ((dataset = e.EVENTS), new Response()) } as never)
+    const standIn = withLocalAnalytics({
+      fetch: (_: Request, e: { EVENTS: AnalyticsEngineDataset }) => ((dataset = e.EVENTS), new Response()),
+    } as never)
     await standIn.fetch(new Request('http://shop/'), env, ctx)
-    for (let i = 0; i < MAX_ROWS + 5; i++) dataset!.writeDataPoint({ indexes: ['page_view'], blobs: ['page_view', '/'], doubles: [1] })
+    for (let i = 0; i < MAX_ROWS + 5; i++)
+      dataset!.writeDataPoint({ indexes: ['page_view'], blobs: ['page_view', '/'], doubles: [1] })
     const realFetch = globalThis.fetch
     globalThis.fetch = (async (input: string | URL) => standIn.fetch(new Request(input), env, ctx)) as typeof fetch
     let read: Read
@@ -401,6 +574,8 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
     }
     const figures = aggregate(read.answers, read.notes)
     expect(figures.funnel[0]!.count).toBe(MAX_ROWS)
-    expect(figures.notes).toEqual(['The local stand-in keeps only its newest 20,000 rows: 5 older ones were let go, and any of them in this window are missing from these figures.'])
+    expect(figures.notes).toEqual([
+      'The local stand-in keeps only its newest 20,000 rows: 5 older ones were let go, and any of them in this window are missing from these figures.',
+    ])
   })
 })

@@ -64,7 +64,9 @@ describe('routes', () => {
     expect(modules[0]).toMatch(/^\/assets\/entry-/)
     // Deferred sections, the pages' meta (the Worker's), the drawer's code, Splide (in the
     // Carousel chunk) and the cart's effects with jotai-effect stay off the critical path.
-    expect(modules.join(' ')).not.toMatch(/HomeLink|-sections-|-meta-|\/(Hero|Lifestyle)?Carousel-|BenefitList|product-data-script|Footer|CartDrawer|cart-edits|cart-effects|stored-cart/)
+    expect(modules.join(' ')).not.toMatch(
+      /HomeLink|-sections-|-meta-|\/(Hero|Lifestyle)?Carousel-|BenefitList|product-data-script|Footer|CartDrawer|cart-edits|cart-effects|stored-cart/,
+    )
   })
 
   // Counted as `npm run bench` counts it; bytes are exact, so unlike the bench's timings
@@ -72,11 +74,17 @@ describe('routes', () => {
   test.each([
     ['landing', '/'],
     ['product', '/product/toddler-blanket'],
-  ])('%s: the JavaScript its starter imports stays within the budget the bench ratchets (bench/budget.json)', async (page, path) => {
-    const gzip = (await criticalJs(shop, path)).reduce((total, body) => total + gzipSync(body, { level: 9 }).length, 0)
-    expect(gzip).toBeGreaterThan(60 * 1024) // React alone is about 66 KB: the count is of the right files
-    expect(gzip).toBeLessThanOrEqual(readBudget().criticalJsGzip[page]!)
-  })
+  ])(
+    '%s: the JavaScript its starter imports stays within the budget the bench ratchets (bench/budget.json)',
+    async (page, path) => {
+      const gzip = (await criticalJs(shop, path)).reduce(
+        (total, body) => total + gzipSync(body, { level: 9 }).length,
+        0,
+      )
+      expect(gzip).toBeGreaterThan(60 * 1024) // React alone is about 66 KB: the count is of the right files
+      expect(gzip).toBeLessThanOrEqual(readBudget().criticalJsGzip[page]!)
+    },
+  )
 
   test('React and ReactDOM live in the framework chunk, which a deploy of the shop alone leaves unchanged', async () => {
     const modules = appModules(await (await shop.fetch('/')).text())
@@ -89,9 +97,15 @@ describe('routes', () => {
   })
 
   test("no lazy chunk's preload list names a module every page starts with (vite.config.ts)", async () => {
-    const started = await Promise.all(['/', '/product/toddler-blanket', '/terms', '/nope'].map(async (path) => appModules(await (await shop.fetch(path)).text())))
+    const started = await Promise.all(
+      ['/', '/product/toddler-blanket', '/terms', '/nope'].map(async (path) =>
+        appModules(await (await shop.fetch(path)).text()),
+      ),
+    )
     const everyPageHas = started[0]!.filter((file) => started.every((modules) => modules.includes(file)))
-    expect(everyPageHas).toEqual(expect.arrayContaining([expect.stringMatching(/\/entry-/), expect.stringMatching(/\/framework-/)]))
+    expect(everyPageHas).toEqual(
+      expect.arrayContaining([expect.stringMatching(/\/entry-/), expect.stringMatching(/\/framework-/)]),
+    )
     const preloaded: string[] = []
     for (const src of new Set(started.flat())) {
       // Vite's list of each lazy import's dependencies, which its helper preloads with it.
@@ -232,7 +246,11 @@ describe('search engines and sharing', () => {
     expect(html).toContain('<meta property="og:image:height" content="630"/>')
     const picture = await fetch(share, { headers: { Accept: 'image/avif,image/webp,*/*' } })
     expect(picture.headers.get('Content-Type')).toBe('image/jpeg')
-    expect(await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 })
+    expect(await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 1200,
+      height: 630,
+    })
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!)
     expect(jsonLd).toMatchObject({
       '@type': 'Product',
@@ -247,7 +265,11 @@ describe('search engines and sharing', () => {
     expect(share.pathname).toMatch(/^\/assets\/photos\/blanket-1\.[0-9a-f]{10}-share\.jpg$/)
     const picture = await shop.fetch(share.pathname)
     expect(picture.status).toBe(200)
-    expect(await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 })
+    expect(await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 1200,
+      height: 630,
+    })
   })
 
   // Every page of the table the sitemap lists (its meta says where it lives).

@@ -15,7 +15,10 @@ const XSS = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned
 let shop: Shop
 let broken: Shop
 beforeAll(async () => {
-  ;[shop, broken] = await Promise.all([startShop({ HTML_CACHE_SECONDS: '60' }), startShop({ SHOPIFY_STORE_DOMAIN: '' })])
+  ;[shop, broken] = await Promise.all([
+    startShop({ HTML_CACHE_SECONDS: '60' }),
+    startShop({ SHOPIFY_STORE_DOMAIN: '' }),
+  ])
   shop.double.products.set('xss-blanket', {
     ...blanket(),
     handle: 'xss-blanket',
@@ -31,18 +34,24 @@ afterAll(() => Promise.all([shop?.dispose(), broken?.dispose()]))
 const everyKindOfResponse: [string, () => Promise<Response>][] = [
   ['landing page', () => shop.fetch('/', { headers: BROWSER })],
   ['product page', () => shop.fetch('/product/toddler-blanket', { headers: BROWSER })],
-  ['product page from the page cache', async () => {
-    for (let i = 0; i < 20; i++) {
-      // The copy Workers Cache keeps: the market's address (src/canonical-pages.ts).
-      const res = await shop.fetch(marketPath('US', '/product/toddler-blanket'), { headers: BROWSER })
-      if (res.headers.get('cf-cache-status') === 'HIT') return res
-    }
-    throw new Error('never served from the page cache')
-  }],
+  [
+    'product page from the page cache',
+    async () => {
+      for (let i = 0; i < 20; i++) {
+        // The copy Workers Cache keeps: the market's address (src/canonical-pages.ts).
+        const res = await shop.fetch(marketPath('US', '/product/toddler-blanket'), { headers: BROWSER })
+        if (res.headers.get('cf-cache-status') === 'HIT') return res
+      }
+      throw new Error('never served from the page cache')
+    },
+  ],
   ['product page with script payloads in its data', () => shop.fetch('/product/xss-blanket', { headers: BROWSER })],
   ['404 page', () => shop.fetch('/nope', { headers: BROWSER })],
   ['500 page', () => broken.fetch('/', { headers: BROWSER })],
-  ['POST /checkout (200)', () => postJson(shop, JSON.stringify({ lines: [{ merchandiseId: BLANKET_VARIANT_ID, quantity: 1 }] }))],
+  [
+    'POST /checkout (200)',
+    () => postJson(shop, JSON.stringify({ lines: [{ merchandiseId: BLANKET_VARIANT_ID, quantity: 1 }] })),
+  ],
   ['POST /checkout (400)', () => postJson(shop, '{}')],
   ['GET /checkout (405)', () => shop.fetch('/checkout')],
   ['sitemap.xml', () => shop.fetch('/sitemap.xml')],
@@ -65,11 +74,14 @@ const OTHER_SECURITY_HEADERS = {
 }
 
 describe('security headers on every response', () => {
-
   test.each(everyKindOfResponse)('%s', async (_, load) => {
     const res = await load()
     const csp = res.headers.get('Content-Security-Policy')!
-    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? ''
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `)) ?? ''
     // Only a page no cache keeps may stream inline scripts, so only it has a nonce; a kept
     // page is served to many shoppers and needs none, and no other answer runs a script.
     const privatePage = res.headers.get('Content-Type')?.startsWith('text/html') && !res.headers.has('Cache-Tag')
@@ -84,7 +96,9 @@ describe('security headers on every response', () => {
     expect(directive('base-uri')).toBe("base-uri 'self'")
     expect(directive('form-action')).toContain("'self'")
     // Every other header src/security-headers.ts sets, each as it sets it.
-    expect(Object.fromEntries(Object.keys(OTHER_SECURITY_HEADERS).map((name) => [name, res.headers.get(name)]))).toEqual(OTHER_SECURITY_HEADERS)
+    expect(
+      Object.fromEntries(Object.keys(OTHER_SECURITY_HEADERS).map((name) => [name, res.headers.get(name)])),
+    ).toEqual(OTHER_SECURITY_HEADERS)
     expect(res.headers.has('X-Powered-By')).toBe(false)
   })
 
@@ -93,7 +107,9 @@ describe('security headers on every response', () => {
       const res = await shop.fetch(path)
       expect(res.status).toBe(200)
       expect(res.headers.get('X-Request-Id')).toBeNull() // the Worker did not run
-      expect(res.headers.get('Content-Security-Policy')).toBe("default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox")
+      expect(res.headers.get('Content-Security-Policy')).toBe(
+        "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
+      )
       expect(res.headers.get('Strict-Transport-Security')).toBe('max-age=31536000; includeSubDomains')
       expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff')
       expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
@@ -136,7 +152,9 @@ describe('security headers on every response', () => {
     try {
       const check = async (res: Response) => {
         const html = await res.text()
-        const withoutNonce = [...html.matchAll(/<script(?![^>]*\btype=)(?![^>]*\bnonce=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!)
+        const withoutNonce = [
+          ...html.matchAll(/<script(?![^>]*\btype=)(?![^>]*\bnonce=)[^>]*>([\s\S]*?)<\/script>/g),
+        ].map((m) => m[1]!)
         expect(withoutNonce).toHaveLength(1)
         const digest = createHash('sha256').update(withoutNonce[0]!).digest('base64')
         expect(res.headers.get('Content-Security-Policy')).toContain(`'sha256-${digest}'`)
@@ -161,7 +179,8 @@ describe('abuse', () => {
     try {
       const body = JSON.stringify({ lines: [{ merchandiseId: BLANKET_VARIANT_ID, quantity: 1 }] })
       const statuses = []
-      for (let i = 0; i < 5; i++) statuses.push((await postJson(limited, body, { 'CF-Connecting-IP': '198.51.100.1' })).status)
+      for (let i = 0; i < 5; i++)
+        statuses.push((await postJson(limited, body, { 'CF-Connecting-IP': '198.51.100.1' })).status)
       expect(statuses).toEqual([200, 200, 200, 429, 429])
       const refused = await postJson(limited, body, { 'CF-Connecting-IP': '198.51.100.1' })
       expect(refused.headers.get('Retry-After')).toBe('60')
@@ -169,7 +188,11 @@ describe('abuse', () => {
       expect((await postJson(limited, body, { 'CF-Connecting-IP': '198.51.100.2' })).status).toBe(200) // another shopper
       expect(limited.double.callsOf('CartCreate')).toHaveLength(4)
       // An IPv6 client is counted by its /64: rotating addresses inside it gains nothing.
-      const v6 = await Promise.all(['2001:db8:7:7::1', '2001:db8:7:7::2', '2001:db8:7:7::3', '2001:db8:7:7::4'].map((ip) => postJson(limited, body, { 'CF-Connecting-IP': ip })))
+      const v6 = await Promise.all(
+        ['2001:db8:7:7::1', '2001:db8:7:7::2', '2001:db8:7:7::3', '2001:db8:7:7::4'].map((ip) =>
+          postJson(limited, body, { 'CF-Connecting-IP': ip }),
+        ),
+      )
       expect(v6.map((res) => res.status).sort()).toEqual([200, 200, 200, 429])
     } finally {
       await limited.dispose()
@@ -183,8 +206,15 @@ describe('abuse', () => {
       const rotated = (n: number) => ({ 'CF-Connecting-IP': `2001:db8:9:9::${n + 2}` }) // the same /64
       // A known product costs the limit nothing, however often it is asked for (only its first,
       // cold lookup, here by another client, counts like any unknown handle).
-      expect((await limited.fetch('/product/toddler-blanket', { headers: { ...BROWSER, 'CF-Connecting-IP': '198.51.100.8' } })).status).toBe(200)
-      for (let i = 0; i < 5; i++) expect((await limited.fetch('/product/toddler-blanket', { headers: { ...BROWSER, ...ip } })).status).toBe(200)
+      expect(
+        (
+          await limited.fetch('/product/toddler-blanket', {
+            headers: { ...BROWSER, 'CF-Connecting-IP': '198.51.100.8' },
+          })
+        ).status,
+      ).toBe(200)
+      for (let i = 0; i < 5; i++)
+        expect((await limited.fetch('/product/toddler-blanket', { headers: { ...BROWSER, ...ip } })).status).toBe(200)
 
       const unknown = []
       for (let i = 0; i < 5; i++) {
@@ -192,7 +222,13 @@ describe('abuse', () => {
         unknown.push([res.status, res.headers.get('Retry-After')])
         await res.text()
       }
-      expect(unknown).toEqual([[404, null], [404, null], [404, null], [429, '60'], [429, '60']])
+      expect(unknown).toEqual([
+        [404, null],
+        [404, null],
+        [404, null],
+        [429, '60'],
+        [429, '60'],
+      ])
       expect(limited.double.callsOf('ProductByHandle')).toHaveLength(1 + 3)
 
       const status = await limited.fetch('/cart/status?id=gid://shopify/Cart/abc', { headers: ip })
@@ -200,7 +236,13 @@ describe('abuse', () => {
       expect(status.headers.get('Retry-After')).toBe('60')
       expect(await status.json()).toEqual({ error: 'Too many cart checks; please try again in a minute' })
       expect(limited.double.callsOf('CartStatus')).toHaveLength(0)
-      expect((await limited.fetch('/cart/status?id=gid://shopify/Cart/abc', { headers: { 'CF-Connecting-IP': '198.51.100.9' } })).status).toBe(200)
+      expect(
+        (
+          await limited.fetch('/cart/status?id=gid://shopify/Cart/abc', {
+            headers: { 'CF-Connecting-IP': '198.51.100.9' },
+          })
+        ).status,
+      ).toBe(200)
     } finally {
       await limited.dispose()
     }
@@ -227,8 +269,19 @@ describe('fuzzed input', () => {
     const before = shop.double.callsOf('CartCreate').length
     const line = fc.record(
       {
-        merchandiseId: fc.oneof(fc.string(), fc.constant(BLANKET_VARIANT_ID), fc.integer().map((n) => `gid://shopify/ProductVariant/${n}`), fc.constant('gid://shopify/ProductVariant/1e9')),
-        quantity: fc.oneof(fc.integer({ min: -5, max: 200 }), fc.double(), fc.string(), fc.constant(Number.MAX_SAFE_INTEGER), fc.constant(null)),
+        merchandiseId: fc.oneof(
+          fc.string(),
+          fc.constant(BLANKET_VARIANT_ID),
+          fc.integer().map((n) => `gid://shopify/ProductVariant/${n}`),
+          fc.constant('gid://shopify/ProductVariant/1e9'),
+        ),
+        quantity: fc.oneof(
+          fc.integer({ min: -5, max: 200 }),
+          fc.double(),
+          fc.string(),
+          fc.constant(Number.MAX_SAFE_INTEGER),
+          fc.constant(null),
+        ),
         __proto__: fc.constant({ polluted: true }),
         constructor: fc.anything(),
       },
@@ -240,9 +293,11 @@ describe('fuzzed input', () => {
       fc.record({ lines: fc.array(line, { maxLength: 5 }) }, { requiredKeys: [] }).map((b) => JSON.stringify(b)),
       fc.record({ lines: fc.array(line, { minLength: 95, maxLength: 110 }) }).map((b) => JSON.stringify(b)),
       fc.anything({ maxDepth: 8 }).map((value) => JSON.stringify({ lines: value }) ?? 'undefined'),
-      fc.array(fc.integer({ min: 1, max: 99 }), { minLength: 1, maxLength: 3 }).map((quantities) =>
-        JSON.stringify({ lines: quantities.map((quantity) => ({ merchandiseId: BLANKET_VARIANT_ID, quantity })) }),
-      ),
+      fc
+        .array(fc.integer({ min: 1, max: 99 }), { minLength: 1, maxLength: 3 })
+        .map((quantities) =>
+          JSON.stringify({ lines: quantities.map((quantity) => ({ merchandiseId: BLANKET_VARIANT_ID, quantity })) }),
+        ),
       fc.integer({ min: 1, max: 200 }).map((depth) => '['.repeat(depth * 50) + ']'.repeat(depth * 50)),
     )
     let valid = 0
@@ -252,7 +307,7 @@ describe('fuzzed input', () => {
     for (let i = 0; i < bodies.length; i += 25) {
       await Promise.all(
         bodies.slice(i, i + 25).map(async (text) => {
-          let parsed: unknown = undefined
+          let parsed: unknown
           try {
             parsed = JSON.parse(text)
           } catch {}
@@ -275,9 +330,13 @@ describe('fuzzed input', () => {
   }, 300_000)
 
   test('2,000 generated paths and handles: never a 5xx, never an unhandled error', async () => {
-    const segment = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.constantFrom('..', '.', '%00', '%2e%2e', '__proto__', 'constructor', '<script>', "' OR 1=1 --"))
+    const segment = fc.oneof(
+      fc.string(),
+      fc.string({ unit: 'grapheme' }),
+      fc.constantFrom('..', '.', '%00', '%2e%2e', '__proto__', 'constructor', '<script>', "' OR 1=1 --"),
+    )
     const path = fc.oneof(
-      fc.array(segment, { maxLength: 5 }).map((parts) => '/' + parts.map(encodeURIComponent).join('/')),
+      fc.array(segment, { maxLength: 5 }).map((parts) => `/${parts.map(encodeURIComponent).join('/')}`),
       segment.map((handle) => `/product/${encodeURIComponent(handle)}`),
       fc.string({ maxLength: 300 }).map((handle) => `/product/${encodeURIComponent(handle)}`),
     )
@@ -298,13 +357,18 @@ describe('fuzzed input', () => {
 
 describe('secrets', () => {
   test('the Storefront tokens appear in no response and no log line', async () => {
-    const privateShop = await startShop({ SHOPIFY_STOREFRONT_TOKEN: '', SHOPIFY_STOREFRONT_PRIVATE_TOKEN: PRIVATE_TOKEN })
+    const privateShop = await startShop({
+      SHOPIFY_STOREFRONT_TOKEN: '',
+      SHOPIFY_STOREFRONT_PRIVATE_TOKEN: PRIVATE_TOKEN,
+    })
     try {
       const seen: Response[] = []
       for (const [, load] of everyKindOfResponse) seen.push(await load())
       privateShop.double.setFault({ kind: 'status', status: 401 })
       seen.push(await privateShop.fetch('/product/toddler-blanket', { headers: BROWSER }))
-      seen.push(await postJson(privateShop, JSON.stringify({ lines: [{ merchandiseId: BLANKET_VARIANT_ID, quantity: 1 }] })))
+      seen.push(
+        await postJson(privateShop, JSON.stringify({ lines: [{ merchandiseId: BLANKET_VARIANT_ID, quantity: 1 }] })),
+      )
       shop.double.setFault({ kind: 'graphql-errors' })
       seen.push(await postJson(shop, JSON.stringify({ lines: [{ merchandiseId: BLANKET_VARIANT_ID, quantity: 1 }] })))
       shop.double.setFault(null)

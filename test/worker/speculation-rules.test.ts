@@ -12,12 +12,17 @@ describe('speculation rules', () => {
   })
   afterAll(() => shop?.dispose())
 
-  test.each(PAGE_EXAMPLES.map(({ path }) => path))('%s names the rule set in a Speculation-Rules header, and its CSP is unchanged', async (path) => {
-    const res = await shop.fetch(path)
-    expect(res.headers.get('Speculation-Rules')).toBe('"/speculation-rules.json"')
-    expect(res.headers.get('Content-Security-Policy')).not.toMatch(/inline-speculation-rules|unsafe-inline'[^;]*script|script-src[^;]*unsafe/)
-    expect(await res.text()).not.toContain('type="speculationrules"')
-  })
+  test.each(PAGE_EXAMPLES.map(({ path }) => path))(
+    '%s names the rule set in a Speculation-Rules header, and its CSP is unchanged',
+    async (path) => {
+      const res = await shop.fetch(path)
+      expect(res.headers.get('Speculation-Rules')).toBe('"/speculation-rules.json"')
+      expect(res.headers.get('Content-Security-Policy')).not.toMatch(
+        /inline-speculation-rules|unsafe-inline'[^;]*script|script-src[^;]*unsafe/,
+      )
+      expect(await res.text()).not.toContain('type="speculationrules"')
+    },
+  )
 
   test('the rule set is served as Chromium requires, and prefetches on intent the pages alone', async () => {
     const res = await shop.fetch('/speculation-rules.json')

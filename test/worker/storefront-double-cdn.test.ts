@@ -16,7 +16,13 @@ async function get(path: string, accept = '*/*') {
 
 async function productImages(fields: string) {
   const query = `query { product(handle: "toddler-blanket") { images(first: 10) { nodes { ${fields} } } } }`
-  const response = await double.fetch(new Request(`${ORIGIN}/api/2025-07/graphql.json`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Shopify-Storefront-Access-Token': 't' }, body: JSON.stringify({ query }) }))
+  const response = await double.fetch(
+    new Request(`${ORIGIN}/api/2025-07/graphql.json`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Shopify-Storefront-Access-Token': 't' },
+      body: JSON.stringify({ query }),
+    }),
+  )
   const json = (await response.json()) as { data: { product: { images: { nodes: Record<string, unknown>[] } } } }
   return json.data.product.images.nodes
 }
@@ -35,8 +41,14 @@ describe("the double's CDN", () => {
   })
 
   test('width, height and crop cover the box from that side; without crop the picture fits inside it', async () => {
-    expect((await get('/cdn/shop/files/lifestyle-1.jpg?width=300&height=300&crop=center')).meta).toMatchObject({ width: 300, height: 300 })
-    expect((await get('/cdn/shop/files/lifestyle-1.jpg?width=300&height=300')).meta).toMatchObject({ width: 300, height: 188 })
+    expect((await get('/cdn/shop/files/lifestyle-1.jpg?width=300&height=300&crop=center')).meta).toMatchObject({
+      width: 300,
+      height: 300,
+    })
+    expect((await get('/cdn/shop/files/lifestyle-1.jpg?width=300&height=300')).meta).toMatchObject({
+      width: 300,
+      height: 188,
+    })
     const left = (await get('/cdn/shop/files/lifestyle-1.jpg?width=200&height=200&crop=left')).body
     const right = (await get('/cdn/shop/files/lifestyle-1.jpg?width=200&height=200&crop=right')).body
     expect(left.equals(right)).toBe(false)
@@ -76,10 +88,21 @@ describe("the double's CDN", () => {
 
 describe("the double's Storefront answers about pictures", () => {
   test('width, height and thumbhash describe the original; url(transform:) names the CDN parameters', async () => {
-    const [first] = await productImages('url width height thumbhash small: url(transform: { maxWidth: 200, maxHeight: 100, crop: TOP, preferredContentType: JPG })')
-    expect(first).toMatchObject({ width: 2048, height: 2048, thumbhash: expect.stringMatching(/^[A-Za-z0-9+/=]{20,}$/) })
+    const [first] = await productImages(
+      'url width height thumbhash small: url(transform: { maxWidth: 200, maxHeight: 100, crop: TOP, preferredContentType: JPG })',
+    )
+    expect(first).toMatchObject({
+      width: 2048,
+      height: 2048,
+      thumbhash: expect.stringMatching(/^[A-Za-z0-9+/=]{20,}$/),
+    })
     const small = new URL(first!.small as string)
-    expect(Object.fromEntries(small.searchParams)).toMatchObject({ width: '200', height: '100', crop: 'top', format: 'jpg' })
+    expect(Object.fromEntries(small.searchParams)).toMatchObject({
+      width: '200',
+      height: '100',
+      crop: 'top',
+      format: 'jpg',
+    })
     expect((await get(small.pathname + small.search)).meta).toMatchObject({ format: 'jpeg', width: 200, height: 100 })
   })
 })

@@ -7,7 +7,13 @@ const PHONE = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like G
 let shop: Shop
 beforeAll(async () => {
   // No product caching, so every request waits on the (held) double.
-  shop = await startShop({ RENDER_DEADLINE_MS: '1000', PRODUCT_CACHE_FRESH_SECONDS: '0', PRODUCT_CACHE_SWR_SECONDS: '0', PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '0', PRODUCT_NOT_FOUND_CACHE_SECONDS: '0' })
+  shop = await startShop({
+    RENDER_DEADLINE_MS: '1000',
+    PRODUCT_CACHE_FRESH_SECONDS: '0',
+    PRODUCT_CACHE_SWR_SECONDS: '0',
+    PRODUCT_CACHE_STALE_IF_ERROR_SECONDS: '0',
+    PRODUCT_NOT_FOUND_CACHE_SECONDS: '0',
+  })
 })
 afterAll(() => shop?.dispose())
 beforeEach(() => shop.double.reset())
@@ -27,7 +33,9 @@ test('past the deadline the shell and the skeleton stream before Shopify answers
   const release = shop.double.hold()
   // identity: Miniflare emulates Cloudflare's edge gzip, and workerd's gzip encoder holds
   // a streamed body back until it ends, which would hide the Worker's own streaming here.
-  const res = await shop.fetch('/product/toddler-blanket', { headers: { 'User-Agent': PHONE, 'Accept-Encoding': 'identity' } })
+  const res = await shop.fetch('/product/toddler-blanket', {
+    headers: { 'User-Agent': PHONE, 'Accept-Encoding': 'identity' },
+  })
   expect(res.status).toBe(200)
   const reader = res.body!.getReader()
 

@@ -45,7 +45,8 @@ const RECOMMENDED = [
 
 /** Recommended, and not true of this shop: each stays off the page until it is. */
 const NOT_APPLICABLE: Record<string, string> = {
-  aggregateRating: 'the shop collects no ratings; the landing page’s testimonials are chosen by the shop, which Google’s review guidelines do not accept',
+  aggregateRating:
+    'the shop collects no ratings; the landing page’s testimonials are chosen by the shop, which Google’s review guidelines do not accept',
   review: 'as aggregateRating',
   color: 'one print, whose colours are the design, not a choice',
   pattern: 'as color',
@@ -62,7 +63,15 @@ const NOT_APPLICABLE: Record<string, string> = {
 const at = (data: unknown, path: string): unknown[] =>
   path
     .split('.')
-    .reduce<unknown[]>((values, key) => values.flatMap((value) => (value && typeof value === 'object' && key in value ? [(value as Record<string, unknown>)[key]] : [])).flat(), [data])
+    .reduce<unknown[]>(
+      (values, key) =>
+        values
+          .flatMap((value) =>
+            value && typeof value === 'object' && key in value ? [(value as Record<string, unknown>)[key]] : [],
+          )
+          .flat(),
+      [data],
+    )
 
 function structuredData(html: string) {
   const scripts = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)]
@@ -84,50 +93,69 @@ describe('structured data for merchant listings', () => {
   test.each([
     ['/product/toddler-blanket', PRODUCT_URL],
     ['/', `${SHOP_ORIGIN}/`],
-  ])('%s: a Product with every required and applicable recommended property, and none that does not apply', async (path, pageUrl) => {
-    const data = structuredData(await (await shop.fetch(path)).text())
-    expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'Product', '@id': `${PRODUCT_URL}#product`, url: PRODUCT_URL })
-    const missing = [...REQUIRED, ...RECOMMENDED].filter((property) => at(data, property).filter((value) => value !== '' && value !== null).length === 0)
-    expect(missing).toEqual([])
-    expect(Object.keys(NOT_APPLICABLE).filter((property) => at(data, property).length > 0)).toEqual([])
+  ])(
+    '%s: a Product with every required and applicable recommended property, and none that does not apply',
+    async (path, pageUrl) => {
+      const data = structuredData(await (await shop.fetch(path)).text())
+      expect(data).toMatchObject({
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        '@id': `${PRODUCT_URL}#product`,
+        url: PRODUCT_URL,
+      })
+      const missing = [...REQUIRED, ...RECOMMENDED].filter(
+        (property) => at(data, property).filter((value) => value !== '' && value !== null).length === 0,
+      )
+      expect(missing).toEqual([])
+      expect(Object.keys(NOT_APPLICABLE).filter((property) => at(data, property).length > 0)).toEqual([])
 
-    // The values a shopper is promised on the page and in the Terms.
-    expect(data.offers).toMatchObject({
-      '@type': 'Offer',
-      url: pageUrl,
-      price: '38.0',
-      priceCurrency: 'USD',
-      availability: 'https://schema.org/InStock',
-      itemCondition: 'https://schema.org/NewCondition',
-      shippingDetails: {
-        '@type': 'OfferShippingDetails',
-        shippingRate: { '@type': 'MonetaryAmount', value: 0, currency: 'USD' },
-        // Where Shopify says the shop ships (the double's `shop.shipsToCountries`).
-        shippingDestination: shop.double.shipsTo.map((addressCountry) => ({ '@type': 'DefinedRegion', addressCountry })),
-        deliveryTime: {
-          '@type': 'ShippingDeliveryTime',
-          handlingTime: { '@type': 'QuantitativeValue', minValue: 2, maxValue: 5, unitCode: 'DAY' },
-          transitTime: { '@type': 'QuantitativeValue', minValue: 3, maxValue: 5, unitCode: 'DAY' },
+      // The values a shopper is promised on the page and in the Terms.
+      expect(data.offers).toMatchObject({
+        '@type': 'Offer',
+        url: pageUrl,
+        price: '38.0',
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+        itemCondition: 'https://schema.org/NewCondition',
+        shippingDetails: {
+          '@type': 'OfferShippingDetails',
+          shippingRate: { '@type': 'MonetaryAmount', value: 0, currency: 'USD' },
+          // Where Shopify says the shop ships (the double's `shop.shipsToCountries`).
+          shippingDestination: shop.double.shipsTo.map((addressCountry) => ({
+            '@type': 'DefinedRegion',
+            addressCountry,
+          })),
+          deliveryTime: {
+            '@type': 'ShippingDeliveryTime',
+            handlingTime: { '@type': 'QuantitativeValue', minValue: 2, maxValue: 5, unitCode: 'DAY' },
+            transitTime: { '@type': 'QuantitativeValue', minValue: 3, maxValue: 5, unitCode: 'DAY' },
+          },
         },
-      },
-      hasMerchantReturnPolicy: {
-        '@type': 'MerchantReturnPolicy',
-        applicableCountry: shop.double.shipsTo,
-        returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
-        merchantReturnDays: 7,
-        // What the Terms and 'Shipping and returns' say: a damaged or defective blanket, sent
-        // back by post on a prepaid label, free, refunded in full.
-        returnMethod: 'https://schema.org/ReturnByMail',
-        returnFees: 'https://schema.org/FreeReturn',
-        itemCondition: 'https://schema.org/DamagedCondition',
-        refundType: 'https://schema.org/FullRefund',
-        merchantReturnLink: `${SHOP_ORIGIN}/terms`,
-      },
-    })
-    expect(data).toMatchObject({ name: 'Square Friends Fleece Blanket', brand: { '@type': 'Brand', name: 'Square Snuggles' }, sku: 'SQS-BLANKET-3040', size: '30" × 40"', material: '100% polyester' })
-    expect(at(data, 'image')).toHaveLength(5)
-    for (const image of at(data, 'image')) expect(URL.canParse(image as string)).toBe(true)
-  })
+        hasMerchantReturnPolicy: {
+          '@type': 'MerchantReturnPolicy',
+          applicableCountry: shop.double.shipsTo,
+          returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+          merchantReturnDays: 7,
+          // What the Terms and 'Shipping and returns' say: a damaged or defective blanket, sent
+          // back by post on a prepaid label, free, refunded in full.
+          returnMethod: 'https://schema.org/ReturnByMail',
+          returnFees: 'https://schema.org/FreeReturn',
+          itemCondition: 'https://schema.org/DamagedCondition',
+          refundType: 'https://schema.org/FullRefund',
+          merchantReturnLink: `${SHOP_ORIGIN}/terms`,
+        },
+      })
+      expect(data).toMatchObject({
+        name: 'Square Friends Fleece Blanket',
+        brand: { '@type': 'Brand', name: 'Square Snuggles' },
+        sku: 'SQS-BLANKET-3040',
+        size: '30" × 40"',
+        material: '100% polyester',
+      })
+      expect(at(data, 'image')).toHaveLength(5)
+      for (const image of at(data, 'image')) expect(URL.canParse(image as string)).toBe(true)
+    },
+  )
 })
 
 describe('a product whose first variant costs more than its cheapest', () => {
@@ -136,7 +164,13 @@ describe('a product whose first variant costs more than its cheapest', () => {
     shop = await startShop()
     // The buy buttons add the first variant; the offer is that one, at its price, not the product's cheapest.
     const product = blanket()
-    const first = { ...product.variants[0]!, id: 'gid://shopify/ProductVariant/44012345678911', title: '40" × 60" / Square Friends', sku: 'SQS-BLANKET-4060', price: { amount: '52.0', currencyCode: 'USD' } }
+    const first = {
+      ...product.variants[0]!,
+      id: 'gid://shopify/ProductVariant/44012345678911',
+      title: '40" × 60" / Square Friends',
+      sku: 'SQS-BLANKET-4060',
+      price: { amount: '52.0', currencyCode: 'USD' },
+    }
     shop.double.products.set('toddler-blanket', { ...product, variants: [first, ...product.variants] })
   })
   afterAll(() => shop?.dispose())
@@ -169,7 +203,10 @@ async function pageText(shop: Shop, path: string): Promise<string> {
     .replace(/<!--.*?-->/gs, '')
     .replace(/<(script|style|template)\b[^>]*>.*?<\/\1>/gs, ' ')
     .replace(/<[^>]+>/g, ' ')
-    .replace(/&(amp|lt|gt|quot|#x27|#39|nbsp);/g, (_, entity: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'", nbsp: ' ' })[entity]!)
+    .replace(
+      /&(amp|lt|gt|quot|#x27|#39|nbsp);/g,
+      (_, entity: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'", nbsp: ' ' })[entity]!,
+    )
     .replace(/\s+/g, ' ')
 }
 const countryName = (code: string) => new Intl.DisplayNames(['en'], { type: 'region' }).of(code)!
@@ -205,21 +242,42 @@ describe('every claim of the markup is on a page the shopper reads', () => {
       ['brand', at(data, 'brand.name')[0], page, String(at(data, 'brand.name')[0])],
       ['material', data.material, page, String(data.material)],
       ['size', data.size, page, String(data.size)],
-      ['audience', at(data, 'audience.suggestedMinAge')[0], terms, 'not intended for unsupervised use by infants under 12 months'],
+      [
+        'audience',
+        at(data, 'audience.suggestedMinAge')[0],
+        terms,
+        'not intended for unsupervised use by infants under 12 months',
+      ],
       ['price', at(data, 'offers.price')[0], page, `$${Number(at(data, 'offers.price')[0])}`],
-      ['shipping rate', at(data, 'offers.shippingDetails.shippingRate.value')[0], page, 'Shipping is included in the price'],
+      [
+        'shipping rate',
+        at(data, 'offers.shippingDetails.shippingRate.value')[0],
+        page,
+        'Shipping is included in the price',
+      ],
       ['handling time', handling, page, `processing takes ${days(handling)} business days`],
       ['transit time', transit, page, `the carrier takes ${days(transit)} business days`],
-      ...at(data, 'offers.shippingDetails.shippingDestination.addressCountry').map((code): [string, unknown, string, string] => ['destination', code, page, countryName(String(code))]),
+      ...at(data, 'offers.shippingDetails.shippingDestination.addressCountry').map(
+        (code): [string, unknown, string, string] => ['destination', code, page, countryName(String(code))],
+      ),
       ['return window', returnDays, page, `within ${returnDays} days of delivery`],
       ['return window (Terms)', returnDays, terms, `within ${returnDays} days of delivery`],
       ['return method', at(data, 'offers.hasMerchantReturnPolicy.returnMethod')[0], page, 'return it by mail'],
       ['return fees', at(data, 'offers.hasMerchantReturnPolicy.returnFees')[0], page, 'the return is free'],
       ['returned condition', at(data, 'offers.hasMerchantReturnPolicy.itemCondition')[0], page, 'damaged or defective'],
       ['refund', at(data, 'offers.hasMerchantReturnPolicy.refundType')[0], page, 'a full refund'],
-      ['return countries', at(data, 'offers.hasMerchantReturnPolicy.applicableCountry'), terms, 'from every country we ship to'],
+      [
+        'return countries',
+        at(data, 'offers.hasMerchantReturnPolicy.applicableCountry'),
+        terms,
+        'from every country we ship to',
+      ],
     ]
-    expect(claims.filter(([, , text, words]) => !text.includes(words)).map(([claim, value, , words]) => `${claim} (${JSON.stringify(value)}): '${words}' is on no page`)).toEqual([])
+    expect(
+      claims
+        .filter(([, , text, words]) => !text.includes(words))
+        .map(([claim, value, , words]) => `${claim} (${JSON.stringify(value)}): '${words}' is on no page`),
+    ).toEqual([])
     // Each country the markup names, and none it does not.
     expect(at(data, 'offers.shippingDetails.shippingDestination.addressCountry')).toEqual(['US', 'CA', 'GB', 'NZ'])
     expect(page).toContain('We ship to Canada, New Zealand, United Kingdom, and United States.')
@@ -227,9 +285,33 @@ describe('every claim of the markup is on a page the shopper reads', () => {
 })
 
 test('a variant with a barcode gives its GTIN; one out of stock says so', () => {
-  const variant = { id: 'gid://shopify/ProductVariant/1', title: 'Default', availableForSale: false, sku: null, barcode: '0614141999996', price: { amount: '38.0', currencyCode: 'USD' }, selectedOptions: [], image: null }
-  const product = { id: 'gid://shopify/Product/1', title: 'Blanket', description: 'Soft.', handle: 'blanket', vendor: 'Square Snuggles', priceRange: { minVariantPrice: variant.price }, images: [], variants: [variant], options: [] }
-  const data = productStructuredData(product, { productUrl: PRODUCT_URL, pageUrl: PRODUCT_URL, termsUrl: `${SHOP_ORIGIN}/terms`, shipping: { countries: ['US'] } })
+  const variant = {
+    id: 'gid://shopify/ProductVariant/1',
+    title: 'Default',
+    availableForSale: false,
+    sku: null,
+    barcode: '0614141999996',
+    price: { amount: '38.0', currencyCode: 'USD' },
+    selectedOptions: [],
+    image: null,
+  }
+  const product = {
+    id: 'gid://shopify/Product/1',
+    title: 'Blanket',
+    description: 'Soft.',
+    handle: 'blanket',
+    vendor: 'Square Snuggles',
+    priceRange: { minVariantPrice: variant.price },
+    images: [],
+    variants: [variant],
+    options: [],
+  }
+  const data = productStructuredData(product, {
+    productUrl: PRODUCT_URL,
+    pageUrl: PRODUCT_URL,
+    termsUrl: `${SHOP_ORIGIN}/terms`,
+    shipping: { countries: ['US'] },
+  })
   expect(data).toMatchObject({ gtin: '0614141999996', offers: { availability: 'https://schema.org/OutOfStock' } })
   expect(data).not.toHaveProperty('sku')
 })

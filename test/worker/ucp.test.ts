@@ -13,9 +13,23 @@ afterAll(() => shop?.dispose())
 beforeEach(() => shop.double.reset())
 
 test('the profile as Shopify serves it, with only its type and validators, kept 60 s and at most 300 s stale while Shopify errs', async () => {
-  const res = await shop.fetch('/.well-known/ucp?agent=1', { headers: { Cookie: 'cart=secret; _shopify_y=me', Authorization: 'Bearer shopper', 'Accept-Language': 'de', 'User-Agent': 'agent/1' } })
+  const res = await shop.fetch('/.well-known/ucp?agent=1', {
+    headers: {
+      Cookie: 'cart=secret; _shopify_y=me',
+      Authorization: 'Bearer shopper',
+      'Accept-Language': 'de',
+      'User-Agent': 'agent/1',
+    },
+  })
   expect(res.status).toBe(200)
-  const profile = (await res.json()) as { ucp: { version: string; services: Record<string, { endpoint?: string }[]>; capabilities: Record<string, unknown>; payment_handlers: Record<string, unknown> } }
+  const profile = (await res.json()) as {
+    ucp: {
+      version: string
+      services: Record<string, { endpoint?: string }[]>
+      capabilities: Record<string, unknown>
+      payment_handlers: Record<string, unknown>
+    }
+  }
   expect(Object.keys(profile.ucp).sort()).toEqual(['capabilities', 'payment_handlers', 'services', 'version'])
   // The endpoints are the store's own, on its Shopify domain: the proxy passes the profile on unchanged.
   expect(profile.ucp.services['dev.ucp.shopping']![0]!.endpoint).toBe(`${shop.doubleOrigin}/api/ucp/mcp`)
@@ -32,7 +46,8 @@ test('the profile as Shopify serves it, with only its type and validators, kept 
   const [asked] = shop.double.ucpCalls
   expect(asked!.search).toBe('')
   expect(asked!.headers.accept).toBe('application/json')
-  for (const name of ['cookie', 'authorization', 'accept-language', 'user-agent']) expect(asked!.headers[name]).toBeUndefined()
+  for (const name of ['cookie', 'authorization', 'accept-language', 'user-agent'])
+    expect(asked!.headers[name]).toBeUndefined()
 
   // Kept: the next agent is answered from the edge, HEAD too.
   const again = await shop.fetch('/.well-known/ucp')
@@ -50,7 +65,10 @@ test('the profile as Shopify serves it, with only its type and validators, kept 
   expect(stale.status).toBe(200)
   expect(await stale.json()).toEqual(profile)
   shop.double.failUcp(null)
-  await eventually(async () => (await shop.fetch('/.well-known/ucp')).headers.get('cf-cache-status') === 'EXPIRED', 4000)
+  await eventually(
+    async () => (await shop.fetch('/.well-known/ucp')).headers.get('cf-cache-status') === 'EXPIRED',
+    4000,
+  )
 })
 
 test('with nothing kept, Shopify’s error is a 502 that no cache keeps, logged with the request id', async () => {
@@ -64,7 +82,16 @@ test('with nothing kept, Shopify’s error is a 502 that no cache keeps, logged 
   expect(res.headers.get('cf-cache-status')).toBe('DYNAMIC')
   expect(await res.json()).toEqual({ error: 'The store’s UCP profile could not be fetched from Shopify' })
   const requestId = res.headers.get('X-Request-Id')
-  expect(shop.logEntries().some((entry) => entry.message === 'UCP profile not served by Shopify' && entry.requestId === requestId && entry.status === 500)).toBe(true)
+  expect(
+    shop
+      .logEntries()
+      .some(
+        (entry) =>
+          entry.message === 'UCP profile not served by Shopify' &&
+          entry.requestId === requestId &&
+          entry.status === 500,
+      ),
+  ).toBe(true)
   // Shopify recovered: the next agent gets the profile at once, not a kept error.
   shop.double.failUcp(null)
   expect((await shop.fetch('/.well-known/ucp')).status).toBe(200)
@@ -78,8 +105,14 @@ test('other methods are refused, saying which are allowed', async () => {
 
 // The specification's 'Profile Requirements': no redirects, JSON only, validators honoured.
 test.each([
-  ['a redirect, which is not followed', () => new Response(null, { status: 301, headers: { Location: 'https://elsewhere.example/profile.json' } })],
-  ['a page of HTML', () => new Response('<!doctype html><title>Store</title>', { headers: { 'Content-Type': 'text/html' } })],
+  [
+    'a redirect, which is not followed',
+    () => new Response(null, { status: 301, headers: { Location: 'https://elsewhere.example/profile.json' } }),
+  ],
+  [
+    'a page of HTML',
+    () => new Response('<!doctype html><title>Store</title>', { headers: { 'Content-Type': 'text/html' } }),
+  ],
   ['JSON under another type', () => new Response('{"ucp":{}}', { headers: { 'Content-Type': 'text/plain' } })],
 ])('Shopify answering %s: a 502 no cache keeps, logged', async (_, answer) => {
   const fresh = await startShop({ UCP_PROFILE_CACHE_SECONDS: '60' })
@@ -87,10 +120,18 @@ test.each([
   fresh.double.answerUcp(answer)
   for (let i = 0; i < 2; i++) {
     const res = await fresh.fetch('/.well-known/ucp')
-    expect([res.status, res.headers.get('Cache-Control'), res.headers.get('cf-cache-status')]).toEqual([502, 'no-store', 'DYNAMIC'])
+    expect([res.status, res.headers.get('Cache-Control'), res.headers.get('cf-cache-status')]).toEqual([
+      502,
+      'no-store',
+      'DYNAMIC',
+    ])
   }
   expect(fresh.double.ucpCalls).toHaveLength(2)
-  expect(fresh.logEntries().some((entry) => /UCP profile (redirected|is not JSON)/.test(String(entry.message)) && entry.requestId)).toBe(true)
+  expect(
+    fresh
+      .logEntries()
+      .some((entry) => /UCP profile (redirected|is not JSON)/.test(String(entry.message)) && entry.requestId),
+  ).toBe(true)
 })
 
 test('a store that publishes no profile: a 404 no cache keeps, so one published since is served at once', async () => {
@@ -98,7 +139,11 @@ test('a store that publishes no profile: a 404 no cache keeps, so one published 
   onTestFinished(() => fresh.dispose())
   fresh.double.answerUcp(() => new Response('Not Found', { status: 404 }))
   const missing = await fresh.fetch('/.well-known/ucp')
-  expect([missing.status, missing.headers.get('Cache-Control'), missing.headers.get('cf-cache-status')]).toEqual([404, 'no-store', 'DYNAMIC'])
+  expect([missing.status, missing.headers.get('Cache-Control'), missing.headers.get('cf-cache-status')]).toEqual([
+    404,
+    'no-store',
+    'DYNAMIC',
+  ])
   fresh.double.answerUcp(null)
   expect((await fresh.fetch('/.well-known/ucp')).status).toBe(200)
 })
@@ -108,7 +153,9 @@ test('the client’s validators go to Shopify, and its 304 comes back', async ()
   onTestFinished(() => fresh.dispose())
   const etag = (await fetch(`${fresh.doubleOrigin}/.well-known/ucp`)).headers.get('ETag')!
   fresh.double.reset()
-  const res = await fresh.fetch('/.well-known/ucp', { headers: { 'If-None-Match': etag, 'If-Modified-Since': 'Tue, 01 Sep 2026 00:00:00 GMT' } })
+  const res = await fresh.fetch('/.well-known/ucp', {
+    headers: { 'If-None-Match': etag, 'If-Modified-Since': 'Tue, 01 Sep 2026 00:00:00 GMT' },
+  })
   expect(res.status).toBe(304)
   expect(res.headers.get('ETag')).toBe(etag)
   expect(fresh.double.ucpCalls[0]!.headers['if-none-match']).toBe(etag)
@@ -121,10 +168,22 @@ test('a stale profile is served for at most 300 s while Shopify errs: it carries
 })
 
 test('POST /api/ucp/mcp goes to the store’s Shopify domain with its body, type and UCP headers, never cookies or authorization; private, no-store', async () => {
-  const call = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list', params: { meta: { 'ucp-agent': { profile: 'https://agent.example/profile.json' } } } })
+  const call = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 7,
+    method: 'tools/list',
+    params: { meta: { 'ucp-agent': { profile: 'https://agent.example/profile.json' } } },
+  })
   const res = await shop.fetch('/api/ucp/mcp', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'UCP-Agent': 'profile="https://agent.example/profile.json"', 'Idempotency-Key': 'k-1', Cookie: 'cart=secret', Authorization: 'Bearer shopper', 'X-Forwarded-For': '203.0.113.9' },
+    headers: {
+      'Content-Type': 'application/json',
+      'UCP-Agent': 'profile="https://agent.example/profile.json"',
+      'Idempotency-Key': 'k-1',
+      Cookie: 'cart=secret',
+      Authorization: 'Bearer shopper',
+      'X-Forwarded-For': '203.0.113.9',
+    },
     body: call,
   })
   expect(res.status).toBe(200)
@@ -133,19 +192,36 @@ test('POST /api/ucp/mcp goes to the store’s Shopify domain with its body, type
   expect(res.headers.get('Set-Cookie')).toBeNull()
   const [passed] = shop.double.ucpMcpCalls
   expect(passed!.body).toBe(call)
-  expect(passed!.headers).toMatchObject({ 'content-type': 'application/json', 'ucp-agent': 'profile="https://agent.example/profile.json"', 'idempotency-key': 'k-1' })
+  expect(passed!.headers).toMatchObject({
+    'content-type': 'application/json',
+    'ucp-agent': 'profile="https://agent.example/profile.json"',
+    'idempotency-key': 'k-1',
+  })
   for (const name of ['cookie', 'authorization', 'x-forwarded-for']) expect(passed!.headers[name]).toBeUndefined()
 })
 
 test('/api/ucp/mcp: POST only, a body over 64 KiB refused, and a client past its limit refused', async () => {
   const get = await shop.fetch('/api/ucp/mcp')
-  expect([get.status, get.headers.get('Allow'), get.headers.get('Cache-Control')]).toEqual([405, 'POST', 'private, no-store'])
-  const big = await shop.fetch('/api/ucp/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ padding: 'x'.repeat(70 * 1024) }) })
+  expect([get.status, get.headers.get('Allow'), get.headers.get('Cache-Control')]).toEqual([
+    405,
+    'POST',
+    'private, no-store',
+  ])
+  const big = await shop.fetch('/api/ucp/mcp', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ padding: 'x'.repeat(70 * 1024) }),
+  })
   expect(big.status).toBe(413)
   expect(shop.double.ucpMcpCalls).toHaveLength(0)
   const limited = await startShop({}, { storefrontCallsPerMinute: 1 })
   onTestFinished(() => limited.dispose())
-  const post = () => limited.fetch('/api/ucp/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' })
+  const post = () =>
+    limited.fetch('/api/ucp/mcp', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+    })
   expect((await post()).status).toBe(200)
   const refused = await post()
   expect([refused.status, refused.headers.get('Retry-After')]).toEqual([429, '60'])

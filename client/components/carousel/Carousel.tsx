@@ -57,6 +57,7 @@ export function Carousel({ carousel, label, children, className = '' }: Carousel
         <div className="splide__list">
           {slides.map((slide, i) => (
             <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered: the index is the slide
               key={i}
               id={slideId(carousel.id, i)}
               className="splide__slide w-full"
@@ -106,9 +107,24 @@ const OPTIONS: Options = {
  * source, and `sizes` needs a `srcset`), which costs no request, over its placeholder colour.
  */
 const NOTHING_YET = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7 1w'
-export function SlidePhoto({ image, index, sizes, priority, lazy, className }: { image: CarouselImage; index: number; sizes: string; priority?: boolean; lazy?: boolean; className: string }) {
+export function SlidePhoto({
+  image,
+  index,
+  sizes,
+  priority,
+  lazy,
+  className,
+}: {
+  image: CarouselImage
+  index: number
+  sizes: string
+  priority?: boolean
+  lazy?: boolean
+  className: string
+}) {
   const { photo, alt } = image
-  if (index === 0) return <ShopPhoto photo={photo} alt={alt} sizes={sizes} priority={priority} lazy={lazy} className={className} />
+  if (index === 0)
+    return <ShopPhoto photo={photo} alt={alt} sizes={sizes} priority={priority} lazy={lazy} className={className} />
   return (
     <img
       data-splide-lazy={photo.src}
@@ -123,4 +139,3 @@ export function SlidePhoto({ image, index, sizes, priority, lazy, className }: {
     />
   )
 }
-

@@ -15,31 +15,42 @@ import { takeWake, type Wake } from './wake'
  * re-rendering before the next paint, takes its own out: from then on React owns the empty
  * list and Splide the dots in it, so neither removes what the other drew.
  */
-export function ServerDots({ carousel, count, handOver }: { carousel: string; count: number; handOver: (wake: Wake) => void }) {
+export function ServerDots({
+  carousel,
+  count,
+  handOver,
+}: {
+  carousel: string
+  count: number
+  handOver: (wake: Wake) => void
+}) {
   const [handedOver, setHandedOver] = useState(false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the server's dots are handed over once, on mount
   useLayoutEffect(() => {
     handOver(takeWake(carousel))
     setHandedOver(true)
   }, [])
   return (
+    // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: Splide's own dots markup, which it takes over
     <ul className={`${PAGINATION_CLASS} ${HIDDEN_UNTIL_LIVE}`} role="tablist" aria-label={SELECT_LABEL}>
       {handedOver
         ? null
         : Array.from({ length: count }, (_, i) => (
-          <li key={i} role="presentation">
-            <button
-              type="button"
-              role="tab"
-              className={`${PAGE_CLASS}${i === 0 ? ' is-active' : ''}`}
-              aria-label={SLIDE_LABEL.replace('%s', String(i + 1))}
-              aria-controls={slideId(carousel, i)}
-              aria-selected={i === 0 ? true : undefined}
-              tabIndex={i === 0 ? undefined : -1}
-              data-hold={`${carousel}:dot:${i}`}
-              {...{ [DOT_INDEX]: i }}
-            />
-          </li>
-        ))}
+            // biome-ignore lint/suspicious/noArrayIndexKey: one dot per slide, by its number
+            <li key={i} role="presentation">
+              <button
+                type="button"
+                role="tab"
+                className={`${PAGE_CLASS}${i === 0 ? ' is-active' : ''}`}
+                aria-label={SLIDE_LABEL.replace('%s', String(i + 1))}
+                aria-controls={slideId(carousel, i)}
+                aria-selected={i === 0 ? true : undefined}
+                tabIndex={i === 0 ? undefined : -1}
+                data-hold={`${carousel}:dot:${i}`}
+                {...{ [DOT_INDEX]: i }}
+              />
+            </li>
+          ))}
     </ul>
   )
 }

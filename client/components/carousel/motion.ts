@@ -10,7 +10,11 @@ import type { Splide } from '@splidejs/splide'
  * `touched` (the shopper reached for it before it mounted). This is the one place a carousel
  * moves by itself. Returns the cleanup.
  */
-export function advanceEvery(splide: Splide, interval: number, { touched, due }: { touched: boolean; due: boolean }): () => void {
+export function advanceEvery(
+  splide: Splide,
+  interval: number,
+  { touched, due }: { touched: boolean; due: boolean },
+): () => void {
   const root = splide.root
   // While it moves by itself, screen readers are not told of every slide (as Splide's own
   // autoplay does); once it stops, they are.

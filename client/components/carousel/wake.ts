@@ -50,7 +50,10 @@ export function carouselWanted({ id, interval }: CarouselName): Promise<void> {
       if (event.type === 'pointerup' || event.type === 'pointercancel') wake.pressedDot = undefined
       if (event.type === 'click') {
         const dot = dotOf(event.target)
-        if (dot !== undefined) showDot(root, (wake.dot = dot))
+        if (dot !== undefined) {
+          wake.dot = dot
+          showDot(root, dot)
+        }
       }
       if (event.type === 'focusin') wake.focusedDot = dotOf(event.target)
       wakeUp()
@@ -97,7 +100,10 @@ export function carouselWanted({ id, interval }: CarouselName): Promise<void> {
     if (held) {
       wake.touched = true
       const dot = dotOf(held)
-      if (dot !== undefined) showDot(root, (wake.dot = dot))
+      if (dot !== undefined) {
+        wake.dot = dot
+        showDot(root, dot)
+      }
       wakeUp()
     }
   })

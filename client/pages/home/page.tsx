@@ -15,7 +15,9 @@ const HeroCopy = staticSection(() => loadCopy().then((m) => m.HeroCopy))
 const SoftnessCopy = staticSection(() => loadCopy().then((m) => m.SoftnessCopy))
 const ClosingCopy = staticSection(() => loadCopy().then((m) => m.ClosingCopy))
 const Characters = staticSection(() => loadCopy().then((m) => m.Characters))
-const LifestyleCarousel = deferredSection(() => loadCarousel(LIFESTYLE_CAROUSEL, () => import('../../components/LifestyleCarousel')).then((m) => m.LifestyleCarousel))
+const LifestyleCarousel = deferredSection(() =>
+  loadCarousel(LIFESTYLE_CAROUSEL, () => import('../../components/LifestyleCarousel')).then((m) => m.LifestyleCarousel),
+)
 const Testimonials = staticSection(() => loadCopy().then((m) => m.Testimonials))
 const MarketNote = staticSection(() => import('../../components/MarketNote').then((m) => m.MarketNote))
 
@@ -44,7 +46,10 @@ export default function LandingPage() {
 
       {/* Top-aligned, not centred: on a slow connection the page paints while the copy is
           still streaming in, and a centred column would move up as each line arrives. */}
-      <section aria-label="The blanket" className="mx-auto grid max-w-6xl gap-10 px-4 py-10 md:grid-cols-2 md:items-start">
+      <section
+        aria-label="The blanket"
+        className="mx-auto grid max-w-6xl gap-10 px-4 py-10 md:grid-cols-2 md:items-start"
+      >
         <HeroGallery />
         <SoftnessCopy />
       </section>

@@ -36,7 +36,8 @@ export function SoftnessCopy() {
           <li key={detail.label} className="flex gap-3">
             <span className="mt-1 h-3 w-3 flex-none rounded bg-orange-500" aria-hidden="true" />
             <span>
-              <strong className="text-stone-900">{detail.label}:</strong> <span className="text-stone-700">{detail.value}</span>
+              <strong className="text-stone-900">{detail.label}:</strong>{' '}
+              <span className="text-stone-700">{detail.value}</span>
             </span>
           </li>
         ))}

@@ -5,33 +5,35 @@ export default function PrivacyPage() {
     <Prose title="Privacy Policy" intro="How we handle your information, in plain words.">
       <h2>Data we collect</h2>
       <p>
-        Browsing this shop needs no account. Your cart is kept in your own browser (local storage) until you check out. When you
-        place an order, Shopify collects your name, e-mail, shipping address and payment details on its checkout page.
+        Browsing this shop needs no account. Your cart is kept in your own browser (local storage) until you check out.
+        When you place an order, Shopify collects your name, e-mail, shipping address and payment details on its
+        checkout page.
       </p>
       <h3>How the shop is used, without knowing who you are</h3>
       <p>
-        To see whether the shop works well and fast for everyone, each page you open sends us a short, anonymous note when you
-        leave it: which page it was (never its full address), whether you added the blanket, opened the cart or started checkout,
-        how quickly the page appeared and answered your taps, whether your screen is a phone’s, a tablet’s or a computer’s, and
-        your connection’s speed class. Cloudflare adds the country and the Cloudflare data centre the page came from. When a
-        checkout is created or an order completed, our server counts that too, with a one-way code of the cart that cannot be
-        turned back into it, so that an order is counted once.
+        To see whether the shop works well and fast for everyone, each page you open sends us a short, anonymous note
+        when you leave it: which page it was (never its full address), whether you added the blanket, opened the cart or
+        started checkout, how quickly the page appeared and answered your taps, whether your screen is a phone’s, a
+        tablet’s or a computer’s, and your connection’s speed class. Cloudflare adds the country and the Cloudflare data
+        centre the page came from. When a checkout is created or an order completed, our server counts that too, with a
+        one-way code of the cart that cannot be turned back into it, so that an order is counted once.
       </p>
       <p>
-        None of this identifies you or your device: we store no IP address, no browser identification, no cookie and no number
-        that follows you from one page to the next. The notes are kept for three months in Cloudflare’s Workers Analytics
-        Engine and then deleted. If your browser sends the Global Privacy Control signal, your pages send nothing at all.
+        None of this identifies you or your device: we store no IP address, no browser identification, no cookie and no
+        number that follows you from one page to the next. The notes are kept for three months in Cloudflare’s Workers
+        Analytics Engine and then deleted. If your browser sends the Global Privacy Control signal, your pages send
+        nothing at all.
       </p>
       <h2>How we use it</h2>
       <p>
-        We use your order details only to make, ship and support your order, and to answer messages you send us. We use the
-        anonymous notes above only to count visits, purchases and page speed by page, country and kind of device, and to fix
-        what is slow or broken.
+        We use your order details only to make, ship and support your order, and to answer messages you send us. We use
+        the anonymous notes above only to count visits, purchases and page speed by page, country and kind of device,
+        and to fix what is slow or broken.
       </p>
       <h2>Security</h2>
       <p>
-        The shop is served over HTTPS only. Payments are processed by Shopify, which is PCI-DSS compliant; card details never
-        reach us.
+        The shop is served over HTTPS only. Payments are processed by Shopify, which is PCI-DSS compliant; card details
+        never reach us.
       </p>
       <h2>Third parties</h2>
       <ul>
@@ -42,13 +44,14 @@ export default function PrivacyPage() {
       <p>We never sell your data.</p>
       <h2>Cookies</h2>
       <p>
-        This site sets no tracking or advertising cookies, and its anonymous notes need none. Your cart is saved in your browser’s local storage, which you can
-        clear at any time. Shopify’s checkout sets the cookies it needs to complete a purchase.
+        This site sets no tracking or advertising cookies, and its anonymous notes need none. Your cart is saved in your
+        browser’s local storage, which you can clear at any time. Shopify’s checkout sets the cookies it needs to
+        complete a purchase.
       </p>
       <h2>Your rights if you live in the EU</h2>
       <p>
-        Under the GDPR you may ask to see, correct, export or delete the personal data we hold about you, object to how we use
-        it, and complain to your data-protection authority. Write to <Email /> and we will answer within 30 days.
+        Under the GDPR you may ask to see, correct, export or delete the personal data we hold about you, object to how
+        we use it, and complain to your data-protection authority. Write to <Email /> and we will answer within 30 days.
       </p>
     </Prose>
   )

@@ -8,19 +8,28 @@ import { productShareImage, shopShareImage } from '../share-image'
 export const meta: PageMeta = {
   product: ({ handle = '' }) => (HANDLE.test(handle) ? handle : null),
   // `/product/Toddler-Blanket` (a link typed by hand, a shared address) means the handle Shopify writes in lowercase.
-  redirect: ({ handle = '' }) => (!HANDLE.test(handle) && HANDLE.test(handle.toLowerCase()) ? `/product/${encodeURIComponent(handle.toLowerCase())}` : null),
+  redirect: ({ handle = '' }) =>
+    !HANDLE.test(handle) && HANDLE.test(handle.toLowerCase())
+      ? `/product/${encodeURIComponent(handle.toLowerCase())}`
+      : null,
   missingStatus: 404,
   head: ({ params, product, address, shipping }) => {
     // Built from the route, so `/product/toddler%2Dblanket` names the one address.
     const canonical = address(`/product/${encodeURIComponent(params.handle!)}`)
-    if (product?.status !== 'found') return { title: `Blanket – ${SHOP_NAME}`, description: TAGLINE, canonical, image: shopShareImage(address) }
+    if (product?.status !== 'found')
+      return { title: `Blanket – ${SHOP_NAME}`, description: TAGLINE, canonical, image: shopShareImage(address) }
     return {
       title: `${product.product.title} – ${SHOP_NAME}`,
       description: product.product.description.slice(0, 160),
       canonical,
       image: productShareImage(address, product.product.images),
       markdown: address(`/product/${encodeURIComponent(params.handle!)}.md`),
-      jsonLd: productStructuredData(product.product, { productUrl: canonical, pageUrl: canonical, termsUrl: address('/terms'), shipping }),
+      jsonLd: productStructuredData(product.product, {
+        productUrl: canonical,
+        pageUrl: canonical,
+        termsUrl: address('/terms'),
+        shipping,
+      }),
     }
   },
   // Product pages beyond the one the shop sells are not listed.

@@ -19,9 +19,13 @@ const BackToStore = staticSection(() => loadStatic().then((m) => m.BackToStore))
 const ProductSummary = staticSection(() => loadStatic().then((m) => m.ProductSummary))
 const ProductDetailList = staticSection(() => loadStatic().then((m) => m.ProductDetailList))
 const MarketNote = staticSection(() => import('../../components/MarketNote').then((m) => m.MarketNote))
-const ShippingAndReturns = staticSection(() => import('../../components/ShippingAndReturns').then((m) => m.ShippingAndReturns))
+const ShippingAndReturns = staticSection(() =>
+  import('../../components/ShippingAndReturns').then((m) => m.ShippingAndReturns),
+)
 
-const ProductPicture: DrawPicture<{ image: Image }> = ({ picture, ...rest }) => <ShopifyPicture image={picture.image} {...rest} />
+const ProductPicture: DrawPicture<{ image: Image }> = ({ picture, ...rest }) => (
+  <ShopifyPicture image={picture.image} {...rest} />
+)
 
 export default function ProductPage() {
   return (
@@ -37,7 +41,11 @@ function ProductDetail() {
   return (
     <>
       <ProductData result={result} />
-      {result.status === 'found' ? <ProductView product={result.product} /> : <ProductNotFound unreachable={result.status === 'unavailable'} />}
+      {result.status === 'found' ? (
+        <ProductView product={result.product} />
+      ) : (
+        <ProductNotFound unreachable={result.status === 'unavailable'} />
+      )}
     </>
   )
 }

@@ -35,7 +35,10 @@ export function ProductDetailList() {
 
 export function BackToStore() {
   return (
-    <a href="/" className="inline-flex items-center gap-2 rounded-lg font-semibold text-stone-700 hover:text-orange-700">
+    <a
+      href="/"
+      className="inline-flex items-center gap-2 rounded-lg font-semibold text-stone-700 hover:text-orange-700"
+    >
       <ArrowLeftIcon width={18} height={18} /> Back to Store
     </a>
   )
@@ -51,7 +54,10 @@ export function ProductNotFound({ unreachable = false }: { unreachable?: boolean
           ? 'We can’t reach our stock right now. Please try again in a minute.'
           : 'We don’t sell a product by this name. Let’s get you back to the shop.'}
       </p>
-      <a href="/" className="mt-8 inline-block rounded-full border-2 border-transparent bg-orange-700 px-7.5 py-3.5 font-bold text-white hover:bg-orange-800">
+      <a
+        href="/"
+        className="mt-8 inline-block rounded-full border-2 border-transparent bg-orange-700 px-7.5 py-3.5 font-bold text-white hover:bg-orange-800"
+      >
         Back to Home
       </a>
     </section>
@@ -61,7 +67,13 @@ export function ProductNotFound({ unreachable = false }: { unreachable?: boolean
 /** At least a screen high: the product it stands for is taller, so the footer never shows above the fold only to be pushed off it. */
 export function ProductSkeleton() {
   return (
-    <div className="mx-auto min-h-svh max-w-6xl animate-pulse px-4 py-6 md:py-10" aria-busy="true" aria-label="Loading product" role="status" data-testid="product-skeleton">
+    <div
+      className="mx-auto min-h-svh max-w-6xl animate-pulse px-4 py-6 md:py-10"
+      aria-busy="true"
+      aria-label="Loading product"
+      role="status"
+      data-testid="product-skeleton"
+    >
       <div className="h-5 w-32 rounded bg-stone-200" />
       <div className="mt-6 grid gap-10 md:grid-cols-2">
         <div>

@@ -2,6 +2,10 @@ import { SHOP_NAME } from '../../content/shop'
 import type { PageMeta } from '../page-meta'
 
 export const meta: PageMeta = {
-  head: ({ address }) => ({ title: `Terms of Use – ${SHOP_NAME}`, description: `The terms for buying from ${SHOP_NAME}.`, canonical: address('/terms') }),
+  head: ({ address }) => ({
+    title: `Terms of Use – ${SHOP_NAME}`,
+    description: `The terms for buying from ${SHOP_NAME}.`,
+    canonical: address('/terms'),
+  }),
   sitemap: ['/terms'],
 }

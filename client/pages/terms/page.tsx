@@ -9,10 +9,11 @@ export default function TermsPage() {
       <p>
         Prices include shipping. Where we sell in your country’s own currency (Canada, the United Kingdom, the euro
         countries, Australia and the others the shop’s pages price in their currency), every price you see is in that
-        currency and is what the checkout charges. Everywhere else prices are in US dollars, and the checkout charges
-        US dollars. The page shows the price you will pay before you order.
-        Payment is taken on Shopify’s secure checkout page; we never see or store your card details. An order is confirmed when you receive our confirmation e-mail. We may cancel an order and
-        refund it in full if a product cannot be made or was listed at an obviously wrong price.
+        currency and is what the checkout charges. Everywhere else prices are in US dollars, and the checkout charges US
+        dollars. The page shows the price you will pay before you order. Payment is taken on Shopify’s secure checkout
+        page; we never see or store your card details. An order is confirmed when you receive our confirmation e-mail.
+        We may cancel an order and refund it in full if a product cannot be made or was listed at an obviously wrong
+        price.
       </p>
       <h2>Shipping</h2>
       <p>
@@ -21,29 +22,31 @@ export default function TermsPage() {
       </p>
       <h2>Returns</h2>
       <p>
-        Because every blanket is made for you, we accept returns only of a blanket that arrives damaged or defective, from
-        every country we ship to. {RETURNS} Write to us with your order number and a photo first. We cannot accept returns
-        for a change of mind.
+        Because every blanket is made for you, we accept returns only of a blanket that arrives damaged or defective,
+        from every country we ship to. {RETURNS} Write to us with your order number and a photo first. We cannot accept
+        returns for a change of mind.
       </p>
       <h2>Quality</h2>
       <p>
-        Our blankets are 100% polyester fleece (290 g/m²) with a one-sided print. Colours on screen may differ slightly from
-        the printed fabric. Follow the care label: machine-wash, tumble dry low, max 30°C.
+        Our blankets are 100% polyester fleece (290 g/m²) with a one-sided print. Colours on screen may differ slightly
+        from the printed fabric. Follow the care label: machine-wash, tumble dry low, max 30°C.
       </p>
       <h2>Intellectual property</h2>
       <p>
-        The square animal characters, illustrations, photos and text on this site belong to Square Snuggles. You may not copy,
-        reproduce or sell them without our written permission.
+        The square animal characters, illustrations, photos and text on this site belong to Square Snuggles. You may not
+        copy, reproduce or sell them without our written permission.
       </p>
       <h2>Liability</h2>
       <p>
-        Our blankets are not a toy and are not intended for unsupervised use by infants under 12 months. To the extent the law
-        allows, our liability for any order is limited to the amount you paid for it.
+        Our blankets are not a toy and are not intended for unsupervised use by infants under 12 months. To the extent
+        the law allows, our liability for any order is limited to the amount you paid for it.
       </p>
       <h2>Changes</h2>
       <p>We may update these terms. The version in force is the one shown here on the day you order.</p>
       <h2>Contact</h2>
-      <p>Questions about these terms or your order: <Email />.</p>
+      <p>
+        Questions about these terms or your order: <Email />.
+      </p>
     </Prose>
   )
 }

@@ -16,7 +16,7 @@ import { measureFirstTap, type FirstTap } from './first-tap.ts'
 import { measurePictures, SCREENS, type PictureFigures } from './pictures.ts'
 import { startEdgeCompression } from './edge-compression.ts'
 import { startScriptFreeCopy } from './script-free-copy.ts'
-import { PAGES_BEFORE_COMMIT, startReferencePages } from './reference-pages.ts'
+import { startReferencePages } from './reference-pages.ts'
 import { measureTap } from './interaction.ts'
 import { median } from './median.ts'
 
@@ -35,7 +35,7 @@ const LIGHTHOUSE_RUNS = 5
 // desktop', and recommend 2× to emulate the same mid-tier phone from there.
 const CALIBRATED_CPU_SLOWDOWN = 2
 const SCRIPT_FREE = ' without its scripts'
-const BEFORE = `, before (${PAGES_BEFORE_COMMIT})`
+const BEFORE = ', before'
 const ONE_HEADING = 'one heading, the same headers'
 // The JavaScript each page loaded in Chromium (gzip) when the shop still drew its pictures as
 // 6 KB drawings, before real photographs came: a page's JavaScript must not grow past it.
@@ -457,7 +457,7 @@ try {
               const before = lighthouse[name + SCRIPT_FREE + BEFORE]!.median.mainThreadWorkMs!
               const bound = lighthouse[ONE_HEADING]!.median.mainThreadWorkMs!
               return [
-                `the page itself: ${name}'s script-free copy's main-thread work ≤ 0.7× of the same before (${PAGES_BEFORE_COMMIT}, same rounds)`,
+                `the page itself: ${name}'s script-free copy's main-thread work ≤ 0.7× of the same before (bench/pages-before/, same rounds)`,
                 bare.mainThreadWorkMs! <= 0.7 * before,
                 `${ratio(bare.mainThreadWorkMs!, before)}× (${bare.mainThreadWorkMs} against ${before} ms; a document of one heading with the same headers, the bound under any page, ${bound} ms, ${ratio(bound, before)}×)`,
               ] as const
@@ -606,7 +606,7 @@ try {
     '',
     ...lighthouseTable(`Lighthouse mobile, default simulated throttling (median of ${LIGHTHOUSE_RUNS})`, lighthouse),
     '',
-    `The floor is bench/react-floor/: the same React build hydrating one <h1>, ${kb(floor.jsGzip)} KB of JavaScript (gzip), served by a plain Node server and measured in the same rounds as the pages. What a page costs above it is the shop's own. '${SCRIPT_FREE.trim()}' is the page exactly as the shop serves it (its HTML, inline CSS and pictures, same headers) with every script and module preload taken out, served from memory by a plain Node server that passes the pictures through from the shop: a bound no JavaScript work can beat, since whatever the scripts do comes on top of it. '${SCRIPT_FREE.trim()}${BEFORE}' is the same copy as the shop served it at ${PAGES_BEFORE_COMMIT}, before the work on the page's own cost (kept in bench/pages-before/), and '${ONE_HEADING}' a document of one heading sent with a page's headers: the bound under any page, what committing a navigation costs this machine. The browser meets the shop, the floor and the copies alike through a stand-in for the compression Cloudflare's edge adds in front of a deployed Worker (bench/edge-compression.ts), which workerd does not. CPU index is Lighthouse's benchmarkIndex (median; higher is faster); 'slow CPU' counts the runs in which Lighthouse warned that the CPU is slower than its default slowdown expects.`,
+    `The floor is bench/react-floor/: the same React build hydrating one <h1>, ${kb(floor.jsGzip)} KB of JavaScript (gzip), served by a plain Node server and measured in the same rounds as the pages. What a page costs above it is the shop's own. '${SCRIPT_FREE.trim()}' is the page exactly as the shop serves it (its HTML, inline CSS and pictures, same headers) with every script and module preload taken out, served from memory by a plain Node server that passes the pictures through from the shop: a bound no JavaScript work can beat, since whatever the scripts do comes on top of it. '${SCRIPT_FREE.trim()}${BEFORE}' is the same copy as the shop served it before the work on the page's own cost (kept in bench/pages-before/), and '${ONE_HEADING}' a document of one heading sent with a page's headers: the bound under any page, what committing a navigation costs this machine. The browser meets the shop, the floor and the copies alike through a stand-in for the compression Cloudflare's edge adds in front of a deployed Worker (bench/edge-compression.ts), which workerd does not. CPU index is Lighthouse's benchmarkIndex (median; higher is faster); 'slow CPU' counts the runs in which Lighthouse warned that the CPU is slower than its default slowdown expects.`,
     '',
     "What the median run's TBT is made of (each long task's time over 50 ms between FCP and TTI, by what Lighthouse attributes it to):",
     '',

@@ -40,7 +40,7 @@ export function productStructuredData(
     description: product.description,
     url: productUrl,
     image: product.images.map((image) => image.url),
-    // A product stored before `vendor` was asked for has none (src/product/product-store.ts).
+    // A store that names no vendor for the product.
     brand: { '@type': 'Brand', name: product.vendor || SHOP_NAME },
     // The id Shopify gives the variant the offer is for, which a cart permalink and cartCreate take.
     ...(variant && { productID: variant.id }),

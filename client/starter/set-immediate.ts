@@ -9,6 +9,11 @@
  * a page brought back by Back or Forward then renders nothing it does not do at a tap (the
  * cart read again on the restore never reaches the badge). This one posts on a channel of its
  * own too, and posts again, when the page is back, whatever did not run.
+ *
+ * No Firefox bug names this: the HTML standard leaves open what becomes of a message to a page
+ * in the back-forward cache (whatwg/html#7253, and #8972, which would evict the page). It can go
+ * when `test/engines/shopper-paths.test.ts`, 'work set going as the page is put away for Back
+ * runs once it is back', passes in Firefox without it.
  */
 export function provideSetImmediate() {
   const global = globalThis as unknown as { setImmediate?: (run: () => void) => number }

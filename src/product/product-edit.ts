@@ -11,6 +11,8 @@ export type EditSteps = {
   log(level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>): void
   sleep(ms: number): Promise<void>
   now(): number
+  /** Leaves an edit Shopify does not show yet to the product's store, whose alarm asks until it does (ProductStore.followEdit). */
+  handOver(): Promise<void>
 }
 /** Whether Shopify showed the edit, or null when the pages could not be purged. */
 export type EditOutcome = { showsEdit: boolean } | null
@@ -54,8 +56,10 @@ export const MAX_REFETCHES = 3
  * until it changes, which another edit in flight can make it do), ask again every `delayMs`,
  * until `deadline`, and purge once it does: an answer that does not show the edit changes
  * nothing on the pages, so it costs no purge (a purge allowance is small: config.ts,
- * WEBHOOK_REFRESH_INTERVAL_MS). This runs after the answer, where no failure can make
- * Shopify retry the delivery, so what is left undone is an error for the owner.
+ * WEBHOOK_REFRESH_INTERVAL_MS). An edit still not shown when waitUntil's time is up is handed
+ * to the product's store, whose alarm goes on asking (product-store.ts, `followEdit`). This
+ * runs after the answer, where no failure can make Shopify retry the delivery, so what is
+ * left undone is an error for the owner.
  */
 export async function followLaggingEdit(
   steps: EditSteps,
@@ -69,10 +73,13 @@ export async function followLaggingEdit(
     if (showsEdit) outcome = (await steps.purge(LATE_PURGE_RETRIES_MS, 'after delay')) ? { showsEdit } : null
   }
   if (!outcome) steps.log('error', 'product edit may not have reached the pages: purge failed on every try')
-  else if (!outcome.showsEdit)
-    steps.log(
-      'error',
-      'Shopify did not show the edit before the refetches ran out: pages show it once the product cache expires (PRODUCT_CACHE_FRESH_SECONDS)',
-    )
+  else if (!outcome.showsEdit) {
+    try {
+      await steps.handOver()
+      steps.log('info', "Shopify does not show the edit yet: the product store's alarm follows it")
+    } catch (error) {
+      steps.log('error', 'Shopify does not show the edit, and the product store could not follow it', { error })
+    }
+  }
   return outcome
 }

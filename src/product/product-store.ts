@@ -39,11 +39,24 @@ export type ProductRead =
   /** Nothing is known of this handle, and asking Shopify would pass the client's rate limit. */
   | { kind: 'refused' }
 
-/** `updatedAt`: when Shopify last modified the product (ms), absent in entries kept before it was asked. */
-type Entry = { storedAt: number; product: Product | null; markets: ShopMarkets; updatedAt?: number | null }
+/** `updatedAt`: when Shopify last modified the product (ms). */
+type Entry = { storedAt: number; product: Product | null; markets: ShopMarkets; updatedAt: number | null }
 type Fetched = Omit<Entry, 'storedAt'>
 
 type KeptOffer = { storedAt: number; offer: CountryOffer | null }
+
+/** An edit Shopify did not show while its webhook's waitUntil lasted, which the alarm follows (`followEdit`). */
+type EditFollow = { handle: string; deliveryId: string | null; until: number }
+const EDIT_FOLLOW_KEY = 'edit-follow-v1'
+/** How long the alarm asks Shopify for an edit before telling the owner it never showed. */
+export const EDIT_FOLLOW_MS = 10 * 60_000
+/**
+ * Where the Worker purges a product's pages for this object. A purge is scoped to the
+ * entrypoint that calls it (docs: "Purging the cache"), and the pages are the default
+ * entrypoint's, so the object asks the Worker through its loopback (`ctx.exports.default`),
+ * with the handle in `props`, which no request from outside can carry (routes/webhooks.ts).
+ */
+export const PRODUCT_PURGE_PATH = '/webhooks/products/purge'
 
 /** Bump when the stored shape changes, so old entries are not read back (v2: options; v3: where the shop sells; v4: languages). */
 const ENTRY_KEY = 'entry-v4'
@@ -149,6 +162,67 @@ export class ProductStore extends DurableObject<Bindings> {
     const edit = await latestEdit(this.ctx.storage)
     if (edit === null) return { showsEdit: JSON.stringify(this.#entry?.product) !== before }
     return { showsEdit: (this.#entry?.updatedAt ?? -Infinity) >= edit }
+  }
+
+  /**
+   * Follows an edit that Shopify does not show yet, after its webhook's waitUntil ran out
+   * (product-edit.ts): the alarm asks Shopify every WEBHOOK_REFETCH_DELAY_MS, and once its
+   * answer shows the latest edit announced, purges the pages. The latest call wins: one
+   * follow covers every edit before it.
+   */
+  async followEdit(handle: string, deliveryId: string | null): Promise<void> {
+    await this.ctx.storage.put(EDIT_FOLLOW_KEY, {
+      handle,
+      deliveryId,
+      until: Date.now() + EDIT_FOLLOW_MS,
+    } satisfies EditFollow)
+    await this.ctx.storage.setAlarm(Date.now() + readConfig(this.env).webhook.refetchDelayMs)
+  }
+
+  override async alarm(): Promise<void> {
+    const follow = await this.ctx.storage.get<EditFollow>(EDIT_FOLLOW_KEY)
+    if (!follow) return
+    const fields = { handle: follow.handle, deliveryId: follow.deliveryId, step: 'alarm' }
+    let showsEdit = false
+    try {
+      ;({ showsEdit } = await this.refreshNow(follow.handle))
+      logLine('info', 'product refreshed after webhook', { ...fields, showsEdit })
+    } catch (error) {
+      logLine('warn', 'refresh after webhook failed', { ...fields, error })
+    }
+    if (showsEdit && (await this.#purgePages(follow.handle, fields))) {
+      await this.ctx.storage.delete(EDIT_FOLLOW_KEY)
+      return
+    }
+    if (Date.now() < follow.until) {
+      await this.ctx.storage.setAlarm(Date.now() + readConfig(this.env).webhook.refetchDelayMs)
+      return
+    }
+    await this.ctx.storage.delete(EDIT_FOLLOW_KEY)
+    logLine(
+      'error',
+      showsEdit
+        ? 'product edit may not have reached the pages: purge failed on every try'
+        : `Shopify did not show the edit within ${EDIT_FOLLOW_MS / 60_000} min of its webhook: pages show it once the product cache expires (PRODUCT_CACHE_FRESH_SECONDS)`,
+      fields,
+    )
+  }
+
+  /** Purges the product's pages through the Worker (PRODUCT_PURGE_PATH); whether it went through. */
+  async #purgePages(handle: string, fields: Record<string, unknown>): Promise<boolean> {
+    const exports = this.ctx.exports as unknown as {
+      default: (options: { props: { purgeProduct: string } }) => Fetcher
+    }
+    try {
+      const answer = await exports
+        .default({ props: { purgeProduct: handle } })
+        .fetch(`https://shop.internal${PRODUCT_PURGE_PATH}`, { method: 'POST' })
+      if (answer.ok) return true
+      logLine('warn', 'purge failed', { ...fields, status: answer.status })
+    } catch (error) {
+      logLine('warn', 'purge failed', { ...fields, error })
+    }
+    return false
   }
 
   /** Whether to act on a signed `products/update` delivery (webhook-deliveries.ts). */

@@ -2,7 +2,8 @@
 // signed products/update deliveries to act on, and when a refresh-and-purge may run.
 
 const DELIVERIES_KEY = 'webhook-deliveries'
-const LAST_UPDATE_KEY = 'webhook-last-updated-at'
+/** Bump when the stored shape changes (v2: the digests of the bodies acted on). */
+const LAST_UPDATE_KEY = 'webhook-last-update-v2'
 /** The latest signed `updated_at` acted on, and the digests of the bodies acted on at that second. */
 type LastUpdate = { at: number; bodies: string[] }
 /**
@@ -29,9 +30,7 @@ export async function claimDelivery(
 ): Promise<DeliveryClaim> {
   const seen = (await storage.get<string[]>(DELIVERIES_KEY)) ?? []
   if (seen.includes(deliveryId)) return 'seen'
-  const last = await storage.get<LastUpdate | number>(LAST_UPDATE_KEY)
-  // (A number: what was kept before the body's digest was.)
-  const { at, bodies } = typeof last === 'number' ? { at: last, bodies: [] } : (last ?? { at: null, bodies: [] })
+  const { at, bodies } = (await storage.get<LastUpdate>(LAST_UPDATE_KEY)) ?? { at: null, bodies: [] }
   // Shopify's updated_at counts whole seconds: two real edits within one share it, and
   // only a body already acted on at that second is a replay.
   if (updatedAt !== null && at !== null && (updatedAt < at || (updatedAt === at && bodies.includes(bodyDigest))))
@@ -49,8 +48,7 @@ export async function claimDelivery(
 
 /** The latest signed `updated_at` acted on (ms), or null when no delivery carried one. */
 export async function latestEdit(storage: DurableObjectStorage): Promise<number | null> {
-  const last = await storage.get<LastUpdate | number>(LAST_UPDATE_KEY)
-  return typeof last === 'number' ? last : (last?.at ?? null)
+  return (await storage.get<LastUpdate>(LAST_UPDATE_KEY))?.at ?? null
 }
 
 /**
@@ -68,8 +66,8 @@ export async function releaseDelivery(
     DELIVERIES_KEY,
     seen.filter((id) => id !== deliveryId),
   )
-  const last = await storage.get<LastUpdate | number>(LAST_UPDATE_KEY)
-  if (last && typeof last !== 'number')
+  const last = await storage.get<LastUpdate>(LAST_UPDATE_KEY)
+  if (last)
     await storage.put(LAST_UPDATE_KEY, { ...last, bodies: last.bodies.filter((digest) => digest !== bodyDigest) })
 }
 

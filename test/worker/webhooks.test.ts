@@ -385,6 +385,76 @@ test.each([
   45_000,
 )
 
+// The object warm and busy: a third delivery joins the second's refresh, which waits for its
+// slot 24 s out and has about 3 s of waitUntil left after it. Shopify shows the third edit 8 s
+// after its delivery, after that refresh and its one refetch have asked: the product's store
+// takes the edit over, and its alarm puts it on the page. Replays of the third delivery and
+// shoppers' /market reads keep the object busy throughout. Production's interval and delay.
+test("an edit behind an edit, the object warm and busy: on the page within 30 s, followed by the store's alarm", async () => {
+  shop = await startShop({
+    HTML_CACHE_SECONDS: '600',
+    PRODUCT_CACHE_FRESH_SECONDS: '600',
+    SHOPIFY_WEBHOOK_SECRET: SECRET,
+  })
+  await eventually(async () => (await page('/product/toddler-blanket')).cache === 'HIT')
+  const edit = (title: string, at: string) =>
+    JSON.stringify({ id: 8012345678901, handle: 'toddler-blanket', title, updated_at: at })
+  const send = async (body: string, deliveryId?: string) => {
+    const headers = await signedWebhookHeaders(body, SECRET, deliveryId ? { deliveryId } : {})
+    const res = await shop!.fetch('/webhooks/products/update', { method: 'POST', headers, body })
+    return (await res.json()) as Record<string, unknown>
+  }
+  const shopifyShows = (title: string, updatedAt: string) =>
+    shop!.double.products.set('toddler-blanket', { ...blanket(), title, updatedAt })
+
+  // Replays of the latest delivery and shoppers' /market reads, every 200 ms throughout.
+  let replay = { body: '', deliveryId: '' }
+  let busy = true
+  const keepBusy = (async () => {
+    while (busy) {
+      await Promise.all([
+        replay.body && send(replay.body, replay.deliveryId),
+        shop!.fetch('/market?country=CA').then((res) => res.arrayBuffer()),
+      ])
+      await sleep(200)
+    }
+  })()
+  try {
+    shopifyShows('First Edit', '2026-11-25T12:00:00Z')
+    expect(await send(edit('First Edit', '2026-11-25T12:00:00Z'))).toEqual({ purged: 'toddler-blanket' })
+    const second = edit('Second Edit', '2026-11-25T12:00:01Z')
+    expect(await send(second, 'second-delivery')).toMatchObject({ purging: 'toddler-blanket' })
+    replay = { body: second, deliveryId: 'second-delivery' }
+    await sleep(20_000)
+    const third = edit('Third Edit', '2026-11-25T12:00:02Z')
+    const sent = Date.now()
+    expect(await send(third, 'third-delivery')).toEqual({ coalesced: 'third-delivery' })
+    replay = { body: third, deliveryId: 'third-delivery' }
+    setTimeout(() => shopifyShows('Third Edit', '2026-11-25T12:00:02Z'), 8_000)
+    await eventually(async () => (await page('/product/toddler-blanket')).html.includes('Third Edit'), 30_000)
+    expect(Date.now() - sent).toBeLessThan(30_000)
+  } finally {
+    busy = false
+    await keepBusy
+  }
+  // The waiting refresh's own follow ran out first: it was the store's alarm that found the edit.
+  expect(
+    shop!.logEntries().filter((e) => e.message === 'product refreshed after webhook' && e.step === 'alarm'),
+  ).toEqual([expect.objectContaining({ showsEdit: true })])
+}, 75_000)
+
+test("the store's purge route exists only for the Worker's own loopback: from outside it is a 404 and purges nothing", async () => {
+  await warm()
+  for (const init of [
+    { method: 'POST' },
+    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"purgeProduct":"toddler-blanket"}' },
+  ]) {
+    const res = await shop!.fetch('/webhooks/products/purge', init)
+    expect(res.status).toBe(404)
+  }
+  expect((await page('/product/toddler-blanket')).cache).toBe('HIT')
+})
+
 test('a signed products/update reaches every market’s pages: each country’s prices are asked again, and its kept pages purged', async () => {
   await warm()
   const canada = async () =>

@@ -606,20 +606,6 @@ try {
     '',
     ...lighthouseTable(`Lighthouse mobile, default simulated throttling (median of ${LIGHTHOUSE_RUNS})`, lighthouse),
     '',
-    `The floor is bench/react-floor/: the same React build hydrating one <h1>, ${kb(floor.jsGzip)} KB of JavaScript (gzip), served by a plain Node server and measured in the same rounds as the pages. What a page costs above it is the shop's own. '${SCRIPT_FREE.trim()}' is the page exactly as the shop serves it (its HTML, inline CSS and pictures, same headers) with every script and module preload taken out, served from memory by a plain Node server that passes the pictures through from the shop: a bound no JavaScript work can beat, since whatever the scripts do comes on top of it. '${SCRIPT_FREE.trim()}${BEFORE}' is the same copy as the shop served it before the work on the page's own cost (kept in bench/pages-before/), and '${ONE_HEADING}' a document of one heading sent with a page's headers: the bound under any page, what committing a navigation costs this machine. The browser meets the shop, the floor and the copies alike through a stand-in for the compression Cloudflare's edge adds in front of a deployed Worker (bench/edge-compression.ts), which workerd does not. CPU index is Lighthouse's benchmarkIndex (median; higher is faster); 'slow CPU' counts the runs in which Lighthouse warned that the CPU is slower than its default slowdown expects.`,
-    '',
-    "What the median run's TBT is made of (each long task's time over 50 ms between FCP and TTI, by what Lighthouse attributes it to):",
-    '',
-    ...Object.entries(lighthouse).map(
-      ([name, l]) =>
-        `- ${name === 'floor' ? 'React alone' : name}: ${
-          Object.entries(l.blocking)
-            .sort((a, b) => b[1] - a[1])
-            .map(([source, ms]) => `${source} ${ms} ms`)
-            .join(', ') || 'nothing'
-        }`,
-    ),
-    '',
     `| main thread, Lighthouse mobile (4× CPU; median of ${LIGHTHOUSE_RUNS}) | main-thread work | long tasks | style & layout | script | parse HTML | paint | other | the three costliest sources (ms) |`,
     '|---|---|---|---|---|---|---|---|---|',
     ...Object.entries(lighthouse).map(
@@ -629,11 +615,6 @@ try {
         )
           .map(([source, ms]) => `${source} ${ms}`)
           .join(', ')} |`,
-    ),
-    '',
-    ...lighthouseTable(
-      `Not the targets' setting: ${CALIBRATED_CPU_SLOWDOWN}× CPU slowdown, Lighthouse's recommendation for this machine (median of ${LIGHTHOUSE_RUNS})`,
-      calibrated,
     ),
     '',
     '| pictures (Chromium, no throttling) | first view: phone 390×844 @2.625 | desktop 1280×900 @1 | everything loaded with the page: phone | desktop | most pixels fetched per pixel drawn, phone / desktop | LCP element (Lighthouse) |',

@@ -2,8 +2,8 @@ import { atom, getDefaultStore } from 'jotai'
 import { atomEffect } from 'jotai-effect'
 import { cartIdAtom, hostedCartGoneAtom } from '../cart/cart-edits'
 import { CART_STORAGE_KEY, EMPTY_CART, type StoredCart } from '../model/cart'
-import { cartAtom, storedCartLostAtom, unsavedUpdatesAtom } from '../cart/cart-atoms'
-import { quantityOf, readQuantityAtom } from '../cart/read-quantity'
+import { cartAtom, storedCartStateAtom } from '../cart/cart-atoms'
+import { lost, read, saves } from '../cart/stored-cart-state'
 import { readStoredCartText } from '../cart/stored-cart-text'
 
 // The cart's side effects, in a chunk the browser fetches once the page has hydrated, so
@@ -29,35 +29,29 @@ const cartInStorageAtom = atom<StoredCart | null>(null)
  */
 const readStoredCartEffect = atomEffect((get, set) => {
   let live = true
-  const read = async () => {
+  const readStored = async () => {
     const text = readStoredCartText()
     // Nothing stored (a first visit, most of them): no validator to fetch and evaluate.
-    // Should the validator's code not come, the stored cart is neither read nor overwritten:
-    // unsavedUpdatesAtom stays, so nothing is saved over it, and the cart carries on in memory.
+    // Should the validator's code not come, the stored cart is lost: neither read nor
+    // overwritten, and the cart carries on in memory.
     const validator = text === null ? null : await import('./stored-cart').catch(() => undefined)
-    if (validator === undefined) set(storedCartLostAtom, true)
+    if (validator === undefined) return set(storedCartStateAtom, lost(get.peek(storedCartStateAtom)))
     if (!live) return
-    // Lost: the cart in memory, begun empty, is the shopper's whole cart.
-    if (validator === undefined) return set(readQuantityAtom, 0)
     const stored = validator && text !== null ? validator.parseStoredCart(text) : EMPTY_CART
-    set(readQuantityAtom, quantityOf(stored))
-    const unsaved = get.peek(unsavedUpdatesAtom) ?? []
+    const { state, cart } = read(get.peek(storedCartStateAtom), stored)
     set(cartInStorageAtom, stored)
-    set(
-      cartAtom,
-      unsaved.reduce((cart, update) => update(cart), stored),
-    )
-    set(unsavedUpdatesAtom, null)
+    set(cartAtom, cart)
+    set(storedCartStateAtom, state)
   }
   const onStorage = (event: StorageEvent) => {
-    if (event.key === CART_STORAGE_KEY || event.key === null) void read()
+    if (event.key === CART_STORAGE_KEY || event.key === null) void readStored()
   }
   // A page brought back whole by Back (Safari keeps one on every Back) heard none of the
   // storage events the pages after it caused.
   const onPageShow = (event: PageTransitionEvent) => {
-    if (event.persisted) void read()
+    if (event.persisted) void readStored()
   }
-  void read()
+  void readStored()
   window.addEventListener('storage', onStorage)
   window.addEventListener('pageshow', onPageShow)
   return () => {
@@ -70,7 +64,7 @@ const readStoredCartEffect = atomEffect((get, set) => {
 /** Writes every change of the cart to localStorage, once the stored one has been read. */
 const persistCartEffect = atomEffect((get, set) => {
   const cart = get(cartAtom)
-  if (get(unsavedUpdatesAtom) !== null || cart === get.peek(cartInStorageAtom)) return
+  if (!saves(get(storedCartStateAtom)) || cart === get.peek(cartInStorageAtom)) return
   writeStoredCart(cart)
   set(cartInStorageAtom, cart)
 })

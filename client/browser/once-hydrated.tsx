@@ -1,6 +1,7 @@
 import { getDefaultStore } from 'jotai'
 import { useEffect } from 'react'
-import { storedCartLostAtom } from '../cart/cart-atoms'
+import { storedCartStateAtom } from '../cart/cart-atoms'
+import { lost } from '../cart/stored-cart-state'
 import { tracked } from '../analytics/track'
 import { lostCode } from '../lib/lost-code'
 import type { PageName } from '../pages/pages'
@@ -27,7 +28,8 @@ export function OnceHydrated({ page }: { page: PageName }) {
       // Its code did not come (lib/lost-code.ts): the cart carries on in memory for the visit.
       (error: unknown) => {
         console.warn('Cart effects lost', error)
-        getDefaultStore().set(storedCartLostAtom, true)
+        const store = getDefaultStore()
+        store.set(storedCartStateAtom, lost(store.get(storedCartStateAtom)))
         void lostCode()
       },
     )

@@ -1,8 +1,7 @@
 import { atom } from 'jotai'
 import { readStoredCartText } from './stored-cart-text'
 import { EMPTY_CART, MAX_LINES, MAX_QUANTITY, type CartItem, type StoredCart } from '../model/cart'
-
-export type CartUpdate = (cart: StoredCart) => StoredCart
+import { changed, knownQuantity, quantityOf, unread, type CartUpdate, type StoredCartState } from './stored-cart-state'
 
 // Why not atomWithStorage: it validates synchronously, which would put zod on the
 // critical path. Here the server and the first client render share the empty cart (so
@@ -13,45 +12,25 @@ export type CartUpdate = (cart: StoredCart) => StoredCart
 /** The cart in memory. */
 export const cartAtom = atom<StoredCart>(EMPTY_CART)
 
-/** The changes made before the stored cart was read; null once it has been. */
-export const unsavedUpdatesAtom = atom<CartUpdate[] | null>([])
-
-/** The stored cart will not be read on this page: the code that reads it did not come. The cart carries on in memory. */
-export const storedCartLostAtom = atom(false)
-
-/**
- * Whether a stored cart is there to be read, looked at once without its validator (a first
- * visit has none, and then the cart in memory is the whole cart). False on the server.
- */
-const storedCartThereAtom = atom(() => readStoredCartText() !== null)
+/** What the page knows of the stored cart: unread (with the changes waiting), read, or lost (stored-cart-state.ts). */
+export const storedCartStateAtom = atom<StoredCartState>(unread(readStoredCartText() !== null))
 
 /** The cart as stored; every change goes through it so that it is persisted. */
 export const storedCartAtom = atom(
   (get) => get(cartAtom),
   (get, set, update: CartUpdate) => {
     set(cartAtom, update(get(cartAtom)))
-    const unsaved = get(unsavedUpdatesAtom)
-    if (unsaved) set(unsavedUpdatesAtom, [...unsaved, update])
+    set(storedCartStateAtom, changed(get(storedCartStateAtom), update))
   },
 )
 
 export const itemsAtom = atom((get) => get(storedCartAtom).items)
 export const isCartOpenAtom = atom(false)
 
-export const totalQuantityAtom = atom((get) => get(itemsAtom).reduce((sum, item) => sum + item.quantity, 0))
+export const totalQuantityAtom = atom((get) => quantityOf(get(cartAtom)))
 
-/**
- * The cart's total as the shopper is told it (the badge, the screen reader): null while a
- * change waits for the stored cart to be read, when the total in memory is short of it. With
- * two blankets stored, an early add would otherwise show 1, then 3: a count going down on
- * its way to the right total. With no stored cart, or once it is known not to come, the cart
- * in memory is the one the shopper has.
- */
-export const knownQuantityAtom = atom((get) =>
-  get(unsavedUpdatesAtom)?.length && get(storedCartThereAtom) && !get(storedCartLostAtom)
-    ? null
-    : get(totalQuantityAtom),
-)
+/** The cart's total as the shopper is told it (the badge, the sheet, the screen reader): `knownQuantity`. */
+export const knownQuantityAtom = atom((get) => knownQuantity(get(storedCartStateAtom), get(totalQuantityAtom)))
 
 export const clamp = (quantity: number) => Math.min(quantity, MAX_QUANTITY)
 

@@ -1,13 +1,13 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useRef, useState } from 'react'
-import { knownQuantityAtom } from '../cart/cart-atoms'
-import { readQuantityAtom } from '../cart/read-quantity'
+import { knownQuantityAtom, storedCartStateAtom } from '../cart/cart-atoms'
+import { startingQuantity } from '../cart/stored-cart-state'
 import { itemCountText } from '../lib/item-count'
 
 /** Tells screen-reader users when the cart changes, wherever focus is. */
 export function CartAnnouncer() {
   const count = useAtomValue(knownQuantityAtom)
-  const readCount = useAtomValue(readQuantityAtom)
+  const readCount = startingQuantity(useAtomValue(storedCartStateAtom))
   const [message, setMessage] = useState('')
   const previous = useRef<number | null>(null)
   useEffect(() => {

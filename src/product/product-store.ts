@@ -1,6 +1,7 @@
 import { DurableObject } from 'cloudflare:workers'
 import { readConfig, type Bindings } from '../config'
 import { logLine } from '../log-line'
+import { PRODUCT_PURGE_PATH } from '../render/cache-policy'
 import { withinLimit } from '../rate-limit'
 import { fetchProduct, type ShopMarkets } from '../storefront/product'
 import { fetchCountryOffer, priceIn, type CountryOffer } from '../storefront/country-offer'
@@ -50,13 +51,6 @@ type EditFollow = { handle: string; deliveryId: string | null; until: number }
 const EDIT_FOLLOW_KEY = 'edit-follow-v1'
 /** How long the alarm asks Shopify for an edit before telling the owner it never showed. */
 export const EDIT_FOLLOW_MS = 10 * 60_000
-/**
- * Where the Worker purges a product's pages for this object. A purge is scoped to the
- * entrypoint that calls it (docs: "Purging the cache"), and the pages are the default
- * entrypoint's, so the object asks the Worker through its loopback (`ctx.exports.default`),
- * with the handle in `props`, which no request from outside can carry (routes/webhooks.ts).
- */
-export const PRODUCT_PURGE_PATH = '/webhooks/products/purge'
 
 /** Bump when the stored shape changes, so old entries are not read back (v2: options; v3: where the shop sells; v4: languages). */
 const ENTRY_KEY = 'entry-v4'

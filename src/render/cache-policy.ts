@@ -22,6 +22,15 @@
 export const ALL_PAGES_TAG = 'pages'
 export const productTag = (handle: string) => `product:${encodeURIComponent(handle)}`
 
+/**
+ * Where the Worker purges a product's pages for the product's Durable Object
+ * (product/product-store.ts). A purge is scoped to the entrypoint that calls it (docs:
+ * "Purging the cache"), and the pages are the default entrypoint's, so the object asks the
+ * Worker through its loopback (`ctx.exports.default`), with the handle in `props`, which no
+ * request from outside can carry (routes/webhooks.ts).
+ */
+export const PRODUCT_PURGE_PATH = '/webhooks/products/purge'
+
 /** What rendering a page produced, as far as caches are concerned. */
 export type PageOutcome = {
   status: number

@@ -6,9 +6,10 @@ import {
   isCartOpenAtom,
   itemsAtom,
   storedCartAtom,
+  storedCartStateAtom,
   totalQuantityAtom,
-  unsavedUpdatesAtom,
 } from '../../client/cart/cart-atoms'
+import { read } from '../../client/cart/stored-cart-state'
 import type { Product } from '../../client/model/product'
 import {
   cartIdAtom,
@@ -83,10 +84,10 @@ test(`adding: no line past ${MAX_LINES}, but an existing line still grows`, () =
 test('adding: changes made before the stored cart is read are kept to replay on it', () => {
   const store = createStore()
   store.set(addItemAtom, line('1'))
-  expect(store.get(unsavedUpdatesAtom)).toHaveLength(1)
-  store.set(unsavedUpdatesAtom, null) // the stored cart has been read
+  expect(store.get(storedCartStateAtom)).toMatchObject({ status: 'unread', waiting: [expect.any(Function)] })
+  store.set(storedCartStateAtom, read(store.get(storedCartStateAtom), EMPTY_CART).state) // the stored cart has been read
   store.set(addItemAtom, line('1'))
-  expect(store.get(unsavedUpdatesAtom)).toBeNull()
+  expect(store.get(storedCartStateAtom)).toEqual({ status: 'read', held: 0 })
   expect(store.get(itemsAtom)[0]!.quantity).toBe(2)
 })
 

@@ -63,7 +63,11 @@ export const NOT_RESTORED_REASON = /^[a-z0-9-]{1,64}$/
 export type BrowserEvent =
   | { type: 'page_view' | 'cart_opened' }
   | { type: 'add_to_cart'; quantity: number }
-  /** The tap on 'Checkout with Shopify' until the checkout's tab was pointed at Shopify, in ms; `request`: of that, POST /checkout from sent to its answer read; `checkout`: the key POST /checkout answered with. */
+  /**
+   * The tap on 'Checkout with Shopify' until the checkout's tab was pointed at Shopify, in ms;
+   * `request`: of that, POST /checkout from sent to its answer read; `checkout`: the key POST
+   * /checkout answered with.
+   */
   | { type: 'checkout_ready'; ms: number; request?: number; checkout?: string }
   | { type: 'vital'; name: VitalName; value: number; element?: (typeof LCP_ELEMENTS)[number]; navigation?: Navigation }
   /** A page loaded by Back or Forward that the back-forward cache did not restore, and Chromium's reasons. */

@@ -20,6 +20,12 @@ type BuyButtonProps = {
   then?: Then
 }
 
+/** The button's look; the transparent border is what forced colours (Windows' contrast themes) draw as its edge. */
+const LOOK = [
+  'rounded-full border-2 border-transparent bg-orange-700 px-7.5 py-3.5 text-lg font-extrabold text-white',
+  'shadow-lg shadow-orange-200 transition hover:bg-orange-800 active:scale-98',
+].join(' ')
+
 /** How a held tap shows it was heard (lib/held-taps.ts): pressed, and busy to a screen reader. */
 const HEARD = 'aria-busy:scale-98 aria-busy:bg-orange-800 aria-busy:cursor-progress'
 
@@ -56,8 +62,7 @@ export function BuyButton({ children, className = '', then = 'open-cart' }: BuyB
         event.preventDefault()
         buy()
       }}
-      // The transparent border is what forced colours (Windows' contrast themes) draw as its edge.
-      className={`rounded-full border-2 border-transparent bg-orange-700 px-7.5 py-3.5 text-lg font-extrabold text-white shadow-lg shadow-orange-200 transition hover:bg-orange-800 active:scale-98 ${HEARD} ${className}`}
+      className={`${LOOK} ${HEARD} ${className}`}
     >
       {children}
     </button>

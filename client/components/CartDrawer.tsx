@@ -22,6 +22,15 @@ import { ShopifyPicture } from './ShopifyPicture'
  * The cart sheet. vaul (on Radix Dialog) traps focus while it is open and closes
  * on Esc or a click outside. Loaded on first use, so it costs nothing on first paint.
  */
+
+/** The checkout button's look: busy (`aria-disabled`) and empty (`disabled`) both grey. */
+const CHECKOUT_BUTTON = [
+  'flex w-full items-center justify-center gap-2 rounded-full border-2 border-transparent bg-orange-700',
+  'px-5.5 py-3.5 text-lg font-bold text-white transition hover:bg-orange-800',
+  'disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600',
+  'aria-disabled:cursor-progress aria-disabled:bg-stone-300 aria-disabled:text-stone-600',
+].join(' ')
+
 export default function CartDrawer() {
   const [open, setOpen] = useAtom(isCartOpenAtom)
   const result = useSettledProduct()
@@ -122,7 +131,7 @@ export default function CartDrawer() {
               onClick={(event) => void (loading || reading || checkout(event.timeStamp))}
               disabled={items.length === 0}
               aria-disabled={loading || reading || undefined}
-              className="flex w-full items-center justify-center gap-2 rounded-full border-2 border-transparent bg-orange-700 px-5.5 py-3.5 text-lg font-bold text-white transition hover:bg-orange-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 aria-disabled:cursor-progress aria-disabled:bg-stone-300 aria-disabled:text-stone-600"
+              className={CHECKOUT_BUTTON}
               data-testid="checkout-button"
               data-vaul-no-drag
             >

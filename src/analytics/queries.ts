@@ -55,7 +55,10 @@ const UNTIMED = 1_000_000
  */
 const timedCheckouts = (table: string, window: string) => {
   const readyMs = `if(${c.event} = 'checkout_ready' AND ${c.ms} > 0, ${c.ms}, ${UNTIMED})`
-  return `(SELECT ${c.cart} AS cart, max(if(${c.event} = 'checkout_created', _sample_interval, 0)) AS made, min(${readyMs}) AS ready, argMin(${c.requestMs}, ${readyMs}) AS request FROM ${table} WHERE ${window} AND (${c.event} = 'checkout_created' OR ${c.event} = 'checkout_ready') AND ${c.cart} != '' GROUP BY cart)`
+  return `(SELECT ${c.cart} AS cart, max(if(${c.event} = 'checkout_created', _sample_interval, 0)) AS made, min(${readyMs}) AS ready, argMin(${c.requestMs}, ${readyMs}) AS request
+    FROM ${table}
+    WHERE ${window} AND (${c.event} = 'checkout_created' OR ${c.event} = 'checkout_ready') AND ${c.cart} != ''
+    GROUP BY cart)`
 }
 /** SQL that gives, for the row's vital, what `pick` says of it: nested `if`s over the vitals' names. */
 const byVital = (pick: (name: VitalName) => number) =>
@@ -67,7 +70,10 @@ const P75_SQL = `quantileExactWeighted(0.75)(${c.value}, _sample_interval)`
 function vitalsBy(by: 'route' | 'country' | 'device' | 'navigation'): Query {
   return {
     sql: (table, window) =>
-      `SELECT ${c[by]} AS part, ${c.detail} AS name, SUM(_sample_interval) AS n, ${P75_SQL} AS p75 FROM ${table} WHERE ${window} AND ${isVital} AND (${REPORTED_VITALS.map((n) => `${c.detail} = '${n}'`).join(' OR ')}) GROUP BY part, name`,
+      `SELECT ${c[by]} AS part, ${c.detail} AS name, SUM(_sample_interval) AS n, ${P75_SQL} AS p75
+        FROM ${table}
+        WHERE ${window} AND ${isVital} AND (${REPORTED_VITALS.map((n) => `${c.detail} = '${n}'`).join(' OR ')})
+        GROUP BY part, name`,
   }
 }
 
@@ -83,7 +89,10 @@ export const QUERIES = {
    */
   events: {
     sql: (table, window) =>
-      `SELECT ${c.event} AS event, ${c.detail} AS detail, SUM(_sample_interval) AS n, SUM(_sample_interval * ${c.value}) AS total FROM ${table} WHERE ${window} AND ${c.event} != 'vital' GROUP BY event, detail`,
+      `SELECT ${c.event} AS event, ${c.detail} AS detail, SUM(_sample_interval) AS n, SUM(_sample_interval * ${c.value}) AS total
+        FROM ${table}
+        WHERE ${window} AND ${c.event} != 'vital'
+        GROUP BY event, detail`,
   },
   /**
    * Checkouts created and orders completed, once per hosted cart (a repeated status check
@@ -94,7 +103,11 @@ export const QUERIES = {
    */
   carts: {
     sql: (table, window) =>
-      `SELECT SUM(made) AS created, SUM(if(made > 0, paid, 0)) AS completed FROM (SELECT ${c.cart} AS cart, max(if(${c.event} = 'checkout_created', _sample_interval, 0)) AS made, max(if(${c.event} = 'order_completed', _sample_interval, 0)) AS paid FROM ${table} WHERE ${window} AND (${c.event} = 'checkout_created' OR ${c.event} = 'order_completed') AND ${c.cart} != '' GROUP BY cart)`,
+      `SELECT SUM(made) AS created, SUM(if(made > 0, paid, 0)) AS completed
+        FROM (SELECT ${c.cart} AS cart, max(if(${c.event} = 'checkout_created', _sample_interval, 0)) AS made, max(if(${c.event} = 'order_completed', _sample_interval, 0)) AS paid
+        FROM ${table}
+        WHERE ${window} AND (${c.event} = 'checkout_created' OR ${c.event} = 'order_completed') AND ${c.cart} != ''
+        GROUP BY cart)`,
   },
   /**
    * The funnel by the country Cloudflare saw (never the browser's word): page views and order
@@ -102,12 +115,20 @@ export const QUERIES = {
    */
   funnelByCountry: {
     sql: (table, window) =>
-      `SELECT ${c.country} AS country, ${c.event} AS event, SUM(_sample_interval) AS n FROM ${table} WHERE ${window} AND (${COUNTRY_FUNNEL.map((event) => `${c.event} = '${event}'`).join(' OR ')}) GROUP BY country, event`,
+      `SELECT ${c.country} AS country, ${c.event} AS event, SUM(_sample_interval) AS n
+        FROM ${table}
+        WHERE ${window} AND (${COUNTRY_FUNNEL.map((event) => `${c.event} = '${event}'`).join(' OR ')})
+        GROUP BY country, event`,
   },
   /** Each vital's page loads, p75, and how many were good and poor by THRESHOLDS. */
   vitals: {
     sql: (table, window) =>
-      `SELECT ${c.detail} AS name, SUM(_sample_interval) AS n, ${P75_SQL} AS p75, SUM(if(${c.value} <= ${byVital((n) => THRESHOLDS[n][0])}, _sample_interval, 0)) AS good, SUM(if(${c.value} > ${byVital((n) => THRESHOLDS[n][1])}, _sample_interval, 0)) AS poor FROM ${table} WHERE ${window} AND ${isVital} GROUP BY name`,
+      `SELECT ${c.detail} AS name, SUM(_sample_interval) AS n, ${P75_SQL} AS p75,
+        SUM(if(${c.value} <= ${byVital((n) => THRESHOLDS[n][0])}, _sample_interval, 0)) AS good,
+        SUM(if(${c.value} > ${byVital((n) => THRESHOLDS[n][1])}, _sample_interval, 0)) AS poor
+        FROM ${table}
+        WHERE ${window} AND ${isVital}
+        GROUP BY name`,
   },
   /** Each vital's page loads by bin of BIN_WIDTH: a few hundred rows at most, as POST /events bounds every value. */
   histogram: {
@@ -117,7 +138,10 @@ export const QUERIES = {
   /** What each page's largest paint was. */
   lcpElements: {
     sql: (table, window) =>
-      `SELECT ${c.route} AS route, ${c.element} AS element, SUM(_sample_interval) AS n FROM ${table} WHERE ${window} AND ${isVital} AND ${c.detail} = 'LCP' AND ${c.element} != '' GROUP BY route, element`,
+      `SELECT ${c.route} AS route, ${c.element} AS element, SUM(_sample_interval) AS n
+        FROM ${table}
+        WHERE ${window} AND ${isVital} AND ${c.detail} = 'LCP' AND ${c.element} != ''
+        GROUP BY route, element`,
   },
   /**
    * The moment that sells, timed twice: from the tap to the checkout's tab pointed at Shopify,
@@ -127,7 +151,10 @@ export const QUERIES = {
    */
   checkoutTimes: {
     sql: (table, window) =>
-      `SELECT ${c.event} AS event, SUM(_sample_interval) AS n, quantileExactWeighted(0.5)(${c.ms}, _sample_interval) AS p50, quantileExactWeighted(0.75)(${c.ms}, _sample_interval) AS p75 FROM ${table} WHERE ${window} AND ${c.event} = 'checkout_created' AND ${c.ms} > 0 GROUP BY event`,
+      `SELECT ${c.event} AS event, SUM(_sample_interval) AS n, quantileExactWeighted(0.5)(${c.ms}, _sample_interval) AS p50, quantileExactWeighted(0.75)(${c.ms}, _sample_interval) AS p75
+        FROM ${table}
+        WHERE ${window} AND ${c.event} = 'checkout_created' AND ${c.ms} > 0
+        GROUP BY event`,
   },
   /**
    * The tap to the checkout's tab, counted only for a checkout the Worker made: a browser's
@@ -138,7 +165,9 @@ export const QUERIES = {
    */
   tapTimes: {
     sql: (table, window) =>
-      `SELECT SUM(made) AS n, quantileExactWeighted(0.5)(ready, made) AS p50, quantileExactWeighted(0.75)(ready, made) AS p75 FROM ${timedCheckouts(table, window)} WHERE made > 0 AND ready < ${UNTIMED}`,
+      `SELECT SUM(made) AS n, quantileExactWeighted(0.5)(ready, made) AS p50, quantileExactWeighted(0.75)(ready, made) AS p75
+        FROM ${timedCheckouts(table, window)}
+        WHERE made > 0 AND ready < ${UNTIMED}`,
   },
   /**
    * The same timings split in two, where the browser sent the split (checkout_ready's
@@ -147,7 +176,10 @@ export const QUERIES = {
    */
   tapSplit: {
     sql: (table, window) =>
-      `SELECT SUM(made) AS n, quantileExactWeighted(0.5)(request, made) AS requestP50, quantileExactWeighted(0.75)(request, made) AS requestP75, quantileExactWeighted(0.5)(ready - request, made) AS ownP50, quantileExactWeighted(0.75)(ready - request, made) AS ownP75 FROM ${timedCheckouts(table, window)} WHERE made > 0 AND ready < ${UNTIMED} AND request > 0`,
+      `SELECT SUM(made) AS n, quantileExactWeighted(0.5)(request, made) AS requestP50,
+        quantileExactWeighted(0.75)(request, made) AS requestP75, quantileExactWeighted(0.5)(ready - request, made) AS ownP50, quantileExactWeighted(0.75)(ready - request, made) AS ownP75
+        FROM ${timedCheckouts(table, window)}
+        WHERE made > 0 AND ready < ${UNTIMED} AND request > 0`,
   },
   /** Every tap-to-tab timing browsers sent: what tapTimes did not count was set aside. */
   tapTimesSent: {
@@ -166,7 +198,10 @@ export const QUERIES = {
    */
   backForward: {
     sql: (table, window) =>
-      `SELECT ${c.route} AS route, ${c.navigation} AS navigation, SUM(_sample_interval) AS n FROM ${table} WHERE ${window} AND ${isVital} AND ${c.detail} = 'LCP' AND (${c.navigation} = 'back-forward' OR ${c.navigation} = 'back-forward-cache') GROUP BY route, navigation`,
+      `SELECT ${c.route} AS route, ${c.navigation} AS navigation, SUM(_sample_interval) AS n
+        FROM ${table}
+        WHERE ${window} AND ${isVital} AND ${c.detail} = 'LCP' AND (${c.navigation} = 'back-forward' OR ${c.navigation} = 'back-forward-cache')
+        GROUP BY route, navigation`,
   },
   /** Why Back or Forward loaded a page afresh, by page: Chromium's notRestoredReasons, a row a reason. */
   notRestored: {

@@ -1,7 +1,7 @@
 import { atom } from 'jotai'
 import { readStoredCartText } from './stored-cart-text'
 import { EMPTY_CART, MAX_LINES, MAX_QUANTITY, type CartItem, type StoredCart } from '../model/cart'
-import { changed, knownQuantity, quantityOf, unread, type CartUpdate, type StoredCartState } from './stored-cart-state'
+import { changed, knownQuantity, quantityOf, UNREAD, type CartUpdate, type StoredCartState } from './stored-cart-state'
 
 // Why not atomWithStorage: it validates synchronously, which would put zod on the
 // critical path. Here the server and the first client render share the empty cart (so
@@ -13,14 +13,17 @@ import { changed, knownQuantity, quantityOf, unread, type CartUpdate, type Store
 export const cartAtom = atom<StoredCart>(EMPTY_CART)
 
 /** What the page knows of the stored cart: unread (with the changes waiting), read, or lost (stored-cart-state.ts). */
-export const storedCartStateAtom = atom<StoredCartState>(unread(readStoredCartText() !== null))
+export const storedCartStateAtom = atom<StoredCartState>(UNREAD)
 
 /** The cart as stored; every change goes through it so that it is persisted. */
 export const storedCartAtom = atom(
   (get) => get(cartAtom),
   (get, set, update: CartUpdate) => {
     set(cartAtom, update(get(cartAtom)))
-    set(storedCartStateAtom, changed(get(storedCartStateAtom), update))
+    set(
+      storedCartStateAtom,
+      changed(get(storedCartStateAtom), update, () => readStoredCartText() !== null),
+    )
   },
 )
 

@@ -6,7 +6,8 @@ export type CartUpdate = (cart: StoredCart) => StoredCart
  * What the page knows of the cart in localStorage, in one value (storedCartStateAtom). Its code
  * comes after hydration, so the page starts with the cart **unread**: it keeps the changes the
  * shopper makes meanwhile, to replay on the stored cart, and whether anything is stored at all
- * (looked at once, without the validator: a first visit has nothing). Once **read**, it keeps
+ * (looked at once, without the validator, at the first change: a page prerendered and not yet
+ * shown must not touch storage; a first visit has nothing stored). Once **read**, it keeps
  * the total the stored cart held. **Lost**: the code that reads it did not come; the cart
  * carries on in memory, and is never written over the stored one.
  *
@@ -14,18 +15,20 @@ export type CartUpdate = (cart: StoredCart) => StoredCart
  *     └──lost──▶ lost
  */
 export type StoredCartState =
-  | { status: 'unread'; stored: boolean; waiting: CartUpdate[] }
+  | { status: 'unread'; stored: boolean | null; waiting: CartUpdate[] }
   | { status: 'read'; held: number }
   | { status: 'lost' }
 
-export const unread = (stored: boolean): StoredCartState => ({ status: 'unread', stored, waiting: [] })
+export const UNREAD: StoredCartState = { status: 'unread', stored: null, waiting: [] }
 
 /** A cart's total quantity: the badge's, and what a stored cart held. */
 export const quantityOf = (cart: StoredCart) => cart.items.reduce((sum, item) => sum + item.quantity, 0)
 
-/** A change made in memory, kept to replay while the stored cart is unread. */
-export const changed = (state: StoredCartState, update: CartUpdate): StoredCartState =>
-  state.status === 'unread' ? { ...state, waiting: [...state.waiting, update] } : state
+/** A change made in memory, kept to replay while the stored cart is unread; `isStored` looks, the first time. */
+export const changed = (state: StoredCartState, update: CartUpdate, isStored: () => boolean): StoredCartState =>
+  state.status === 'unread'
+    ? { stored: state.stored ?? isStored(), status: 'unread', waiting: [...state.waiting, update] }
+    : state
 
 /** The stored cart as read (again): the state it leaves, and the cart in memory, the waiting changes replayed on it. */
 export function read(state: StoredCartState, stored: StoredCart): { state: StoredCartState; cart: StoredCart } {
@@ -46,7 +49,7 @@ export const lost = (state: StoredCartState): StoredCartState =>
  * With two blankets stored, an early add would otherwise show 1, then 3.
  */
 export const knownQuantity = (state: StoredCartState, total: number): number | null =>
-  state.status === 'unread' && state.stored && state.waiting.length > 0 ? null : total
+  state.status === 'unread' && state.stored === true && state.waiting.length > 0 ? null : total
 
 /**
  * The total the shopper's changes on this page start from, which the screen reader measures

@@ -8,7 +8,7 @@ import {
   read,
   saves,
   startingQuantity,
-  unread,
+  UNREAD,
   type CartUpdate,
 } from '../../client/cart/stored-cart-state'
 
@@ -31,8 +31,11 @@ const addOne: CartUpdate = (cart) => ({
     : [line('a', 1)],
 })
 
+const stored = () => true
+const nothingStored = () => false
+
 test('unread: a change waits to be replayed; while it waits on a stored cart, the total is not told', () => {
-  const state = changed(unread(true), addOne)
+  const state = changed(UNREAD, addOne, stored)
   expect(state).toEqual({ status: 'unread', stored: true, waiting: [addOne] })
   expect(knownQuantity(state, 1)).toBeNull()
   expect(startingQuantity(state)).toBeNull()
@@ -40,17 +43,28 @@ test('unread: a change waits to be replayed; while it waits on a stored cart, th
 })
 
 test('unread with nothing stored (a first visit): the cart in memory is the whole cart, told at once', () => {
-  const state = changed(unread(false), addOne)
+  const state = changed(UNREAD, addOne, nothingStored)
   expect(knownQuantity(state, 1)).toBe(1)
   expect(saves(state)).toBe(false)
 })
 
-test('unread with nothing changed: the total in memory is told', () => {
-  expect(knownQuantity(unread(true), 0)).toBe(0)
+test('unread with nothing changed: storage is not looked at (a prerendered page must not), and the total in memory is told', () => {
+  expect(UNREAD).toEqual({ status: 'unread', stored: null, waiting: [] })
+  expect(knownQuantity(UNREAD, 0)).toBe(0)
+})
+
+test('storage is looked at once, at the first change', () => {
+  let looks = 0
+  const look = () => {
+    looks++
+    return true
+  }
+  changed(changed(UNREAD, addOne, look), addOne, look)
+  expect(looks).toBe(1)
 })
 
 test('read: the waiting changes are replayed on the stored cart, and it keeps what the stored cart held', () => {
-  const { state, cart } = read(changed(changed(unread(true), addOne), addOne), cartOf(line('a', 2)))
+  const { state, cart } = read(changed(changed(UNREAD, addOne, stored), addOne, stored), cartOf(line('a', 2)))
   expect(cart.items).toEqual([line('a', 4)])
   expect(state).toEqual({ status: 'read', held: 2 })
   expect(knownQuantity(state, 4)).toBe(4)
@@ -59,24 +73,24 @@ test('read: the waiting changes are replayed on the stored cart, and it keeps wh
 })
 
 test('read again (another tab, Back): nothing is replayed twice, and changes no longer wait', () => {
-  const first = read(changed(unread(true), addOne), cartOf(line('a', 1))).state
-  expect(changed(first, addOne)).toBe(first)
+  const first = read(changed(UNREAD, addOne, stored), cartOf(line('a', 1))).state
+  expect(changed(first, addOne, stored)).toBe(first)
   const again = read(first, cartOf(line('a', 5)))
   expect(again.cart.items).toEqual([line('a', 5)])
   expect(again.state).toEqual({ status: 'read', held: 5 })
 })
 
 test('lost: the cart carries on in memory, told as it is, and is never written over the stored one', () => {
-  const state = lost(changed(unread(true), addOne))
+  const state = lost(changed(UNREAD, addOne, stored))
   expect(state).toEqual({ status: 'lost' })
   expect(knownQuantity(state, 1)).toBe(1)
   expect(startingQuantity(state)).toBe(0)
   expect(saves(state)).toBe(false)
-  expect(changed(state, addOne)).toBe(state)
+  expect(changed(state, addOne, stored)).toBe(state)
 })
 
 test('lost comes only to an unread cart: once read, a later loss of code changes nothing', () => {
-  const state = read(unread(true), cartOf(line('a', 1))).state
+  const state = read(UNREAD, cartOf(line('a', 1))).state
   expect(lost(state)).toBe(state)
 })
 

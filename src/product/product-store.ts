@@ -50,7 +50,7 @@ type KeptOffer = { storedAt: number; offer: CountryOffer | null }
 type EditFollow = { handle: string; deliveryId: string | null; until: number }
 const EDIT_FOLLOW_KEY = 'edit-follow-v1'
 /** How long the alarm asks Shopify for an edit before telling the owner it never showed. */
-export const EDIT_FOLLOW_MS = 10 * 60_000
+const EDIT_FOLLOW_MS = 10 * 60_000
 
 /** Bump when the stored shape changes, so old entries are not read back (v2: options; v3: where the shop sells; v4: languages). */
 const ENTRY_KEY = 'entry-v4'

@@ -1,6 +1,6 @@
 // Pictures as a phone and a desktop get them: at the size they are drawn, in a modern format,
 // in a box that is there before they arrive, and still in place when Shopify's data is odd.
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readBudget } from '../../bench/budget'
@@ -31,6 +31,18 @@ const SHOPPER =
 
 type Fetched = { width: number; height: number; type: string; bytes: number }
 
+/** A network of 100 ms latency that downloads `bytesPerSecond` (Chromium's own emulation). */
+async function throttle(context: BrowserContext, page: Page, bytesPerSecond: number) {
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 100,
+    downloadThroughput: bytesPerSecond,
+    uploadThroughput: 40_000,
+  })
+}
+
 /** Opens `path`, and records the pixel size and type of every picture the page fetched. */
 async function open(
   path: string,
@@ -41,18 +53,9 @@ async function open(
   const context = await browser.newContext({ viewport, deviceScaleFactor })
   if (block) await context.route(block, (route) => route.abort())
   const page = await context.newPage()
-  if (slow) {
-    // A slow connection, so the page paints while the HTML is still streaming in: what
-    // arrives after the first paint must not move what is already there.
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Network.enable')
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 100,
-      downloadThroughput: 40_000,
-      uploadThroughput: 40_000,
-    })
-  }
+  // A slow connection, so the page paints while the HTML is still streaming in: what
+  // arrives after the first paint must not move what is already there.
+  if (slow) await throttle(context, page, 40_000)
   const watched = watch(page, context)
   // Pictures held back on purpose fail to load, and Chromium says so.
   if (block) watched.expected.push(/Failed to load resource: net::ERR_FAILED/)
@@ -177,15 +180,9 @@ describe.each(SCREENS)('before the pictures arrive, on a %s', (_, viewport, dpr)
 
   test.each(PAGES)('%s: nothing moves while the pictures load (CLS 0)', async (path) => {
     const { page, close } = await open(path, viewport, dpr)
-    await firstView(page)
-    // Should it move, the failure names what moved, where from and where to, and when. (A
-    // CI run under load once caught the hero's order button painted with half its words,
+    // (A CI run under load once caught the hero's order button painted with half its words,
     // the case the first-frame test below holds the browser to.)
-    const shifts = await layoutShifts(page)
-    expect(
-      shifts.reduce((total, shift) => total + shift.value, 0),
-      JSON.stringify(shifts),
-    ).toBe(0)
+    await expectNothingMoved(page)
     await close()
   })
 
@@ -215,12 +212,7 @@ describe.each(SCREENS)('before the pictures arrive, on a %s', (_, viewport, dpr)
       release()
       await loaded
       await hydrated(page)
-      await firstView(page)
-      const shifts = await layoutShifts(page)
-      expect(
-        shifts.reduce((total, shift) => total + shift.value, 0),
-        JSON.stringify(shifts),
-      ).toBe(0)
+      await expectNothingMoved(page)
     } finally {
       await context.close()
       await cold.dispose()
@@ -242,14 +234,7 @@ describe.each(SCREENS)('before the pictures arrive, on a %s', (_, viewport, dpr)
       }
       requestAnimationFrame(frame)
     })
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Network.enable')
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 100,
-      downloadThroughput: 20_000,
-      uploadThroughput: 40_000,
-    })
+    await throttle(context, page, 20_000)
     await page.goto(`${shop.origin}/`, { waitUntil: 'commit' })
     await page.waitForFunction(() => 'firstFrame' in window, null, { timeout: 60_000 })
     expect(await page.evaluate(() => (window as unknown as { firstFrame: unknown }).firstFrame)).toEqual({
@@ -270,6 +255,19 @@ describe.each(SCREENS)('before the pictures arrive, on a %s', (_, viewport, dpr)
     await close()
   })
 })
+
+/**
+ * Once the first view's pictures have loaded, nothing has moved (CLS 0). Should something
+ * have, the failure names what moved, where from and where to, and when.
+ */
+async function expectNothingMoved(page: Page) {
+  await firstView(page)
+  const shifts = await layoutShifts(page)
+  expect(
+    shifts.reduce((total, shift) => total + shift.value, 0),
+    JSON.stringify(shifts),
+  ).toBe(0)
+}
 
 /** The page's layout shifts so far, each with when, what moved (tag, class, text), from where to where, and how far (px). */
 function layoutShifts(page: Page) {

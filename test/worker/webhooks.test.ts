@@ -17,6 +17,19 @@ const page = async (path: string) => {
 }
 const productUpdate = JSON.stringify({ id: 8012345678901, handle: 'toddler-blanket', title: 'Renamed Blanket' })
 
+/** A signed products/update body for the blanket, dated `at` as Shopify dates it. */
+const edit = (title: string, at: string) =>
+  JSON.stringify({ id: 8012345678901, handle: 'toddler-blanket', title, updated_at: at })
+/** Delivers a body as Shopify would, signed, under a fresh delivery id unless one is given; the answer's JSON. */
+async function deliver(body: string, deliveryId?: string): Promise<Record<string, unknown>> {
+  const headers = await signedWebhookHeaders(body, SECRET, deliveryId ? { deliveryId } : {})
+  const res = await shop!.fetch('/webhooks/products/update', { method: 'POST', headers, body })
+  return (await res.json()) as Record<string, unknown>
+}
+/** Shopify's Storefront answer shows this edit from now on (a title and its updatedAt, as Shopify keeps them). */
+const shopifyShows = (title: string, updatedAt: string) =>
+  shop!.double.products.set('toddler-blanket', { ...blanket(), title, updatedAt })
+
 /**
  * A shop with its pages kept, and the product page and landing page in the cache. Tests that
  * are not about the refresh interval shorten it (`vars`), so a second delivery need not wait
@@ -242,47 +255,23 @@ test('a leaked delivery replayed under new and long ids: refused or ignored by i
 test('two genuine edits within the same second both refresh and purge; replays of either cost nothing', async () => {
   await warm({ WEBHOOK_REFRESH_INTERVAL_MS: '5000' })
   const at = '2026-11-25T12:00:00Z'
-  const send = async (body: string) =>
-    (await (
-      await shop!.fetch('/webhooks/products/update', {
-        method: 'POST',
-        headers: await signedWebhookHeaders(body, SECRET),
-        body,
-      })
-    ).json()) as Record<string, unknown>
-  const edit = (title: string) =>
-    JSON.stringify({ id: 8012345678901, handle: 'toddler-blanket', title, updated_at: at })
   Object.assign(shop!.double.products.get('toddler-blanket')!, { title: 'First Edit', updatedAt: at })
-  const first = await send(edit('First Edit'))
+  const first = await deliver(edit('First Edit', at))
   shop!.double.products.get('toddler-blanket')!.title = 'Second Edit'
-  const second = await send(edit('Second Edit'))
+  const second = await deliver(edit('Second Edit', at))
   expect(Object.keys(first)).toContainEqual(expect.stringMatching(/^(purged|purging)$/))
   expect(Object.keys(second)).toContainEqual(expect.stringMatching(/^(purged|purging|coalesced)$/))
   await eventually(async () => (await page('/product/toddler-blanket')).html.includes('Second Edit'), 8000)
   const callsBefore = shop!.double.callsOf('ProductByHandle').length
-  for (const replay of [edit('First Edit'), edit('Second Edit')])
-    expect(await send(replay)).toMatchObject({ reason: 'not newer than the last update' })
+  for (const replay of [edit('First Edit', at), edit('Second Edit', at)])
+    expect(await deliver(replay)).toMatchObject({ reason: 'not newer than the last update' })
   expect(shop!.double.callsOf('ProductByHandle').length).toBe(callsBefore)
 })
 
 // A merchant's bulk edit: many genuine deliveries for one product within a second.
 test('a burst of genuine deliveries is refreshed and purged at most once per interval', async () => {
   await warm()
-  const send = async (minute: number) => {
-    const body = JSON.stringify({
-      id: 8012345678901,
-      handle: 'toddler-blanket',
-      title: 'x',
-      updated_at: `2026-11-25T11:${String(minute).padStart(2, '0')}:00Z`,
-    })
-    return (await (
-      await shop!.fetch('/webhooks/products/update', {
-        method: 'POST',
-        headers: await signedWebhookHeaders(body, SECRET),
-        body,
-      })
-    ).json()) as Record<string, unknown>
-  }
+  const send = (minute: number) => deliver(edit('x', `2026-11-25T11:${String(minute).padStart(2, '0')}:00Z`))
   Object.assign(shop!.double.products.get('toddler-blanket')!, {
     title: 'Renamed Blanket',
     updatedAt: '2026-11-25T11:12:00Z',
@@ -359,24 +348,12 @@ test.each([
       ...interval,
     })
     await eventually(async () => (await page('/product/toddler-blanket')).cache === 'HIT')
-    const send = async (body: string) =>
-      (await (
-        await shop!.fetch('/webhooks/products/update', {
-          method: 'POST',
-          headers: await signedWebhookHeaders(body, SECRET),
-          body,
-        })
-      ).json()) as Record<string, unknown>
-    const edit = (title: string, at: string) =>
-      JSON.stringify({ id: 8012345678901, handle: 'toddler-blanket', title, updated_at: at })
 
-    // Shopify shows the first at once, the second 6 s after its delivery (a title and its updatedAt, as Shopify keeps them).
-    const shopifyShows = (title: string, updatedAt: string) =>
-      shop!.double.products.set('toddler-blanket', { ...blanket(), title, updatedAt })
+    // Shopify shows the first at once, the second 6 s after its delivery.
     shopifyShows('First Edit', '2026-11-25T12:00:00Z')
-    expect(await send(edit('First Edit', '2026-11-25T12:00:00Z'))).toEqual({ purged: 'toddler-blanket' })
+    expect(await deliver(edit('First Edit', '2026-11-25T12:00:00Z'))).toEqual({ purged: 'toddler-blanket' })
     const sent = Date.now()
-    expect(await send(edit('Second Edit', '2026-11-25T12:00:01Z'))).toMatchObject({ purging: 'toddler-blanket' })
+    expect(await deliver(edit('Second Edit', '2026-11-25T12:00:01Z'))).toMatchObject({ purging: 'toddler-blanket' })
     setTimeout(() => shopifyShows('Second Edit', '2026-11-25T12:00:01Z'), 6_000)
 
     await eventually(async () => (await page('/product/toddler-blanket')).html.includes('Second Edit'), 30_000)
@@ -397,15 +374,6 @@ test("an edit behind an edit, the object warm and busy: on the page within 30 s,
     SHOPIFY_WEBHOOK_SECRET: SECRET,
   })
   await eventually(async () => (await page('/product/toddler-blanket')).cache === 'HIT')
-  const edit = (title: string, at: string) =>
-    JSON.stringify({ id: 8012345678901, handle: 'toddler-blanket', title, updated_at: at })
-  const send = async (body: string, deliveryId?: string) => {
-    const headers = await signedWebhookHeaders(body, SECRET, deliveryId ? { deliveryId } : {})
-    const res = await shop!.fetch('/webhooks/products/update', { method: 'POST', headers, body })
-    return (await res.json()) as Record<string, unknown>
-  }
-  const shopifyShows = (title: string, updatedAt: string) =>
-    shop!.double.products.set('toddler-blanket', { ...blanket(), title, updatedAt })
 
   // Replays of the latest delivery and shoppers' /market reads, every 200 ms throughout.
   let replay = { body: '', deliveryId: '' }
@@ -413,7 +381,7 @@ test("an edit behind an edit, the object warm and busy: on the page within 30 s,
   const keepBusy = (async () => {
     while (busy) {
       await Promise.all([
-        replay.body && send(replay.body, replay.deliveryId),
+        replay.body && deliver(replay.body, replay.deliveryId),
         shop!.fetch('/market?country=CA').then((res) => res.arrayBuffer()),
       ])
       await sleep(200)
@@ -421,14 +389,14 @@ test("an edit behind an edit, the object warm and busy: on the page within 30 s,
   })()
   try {
     shopifyShows('First Edit', '2026-11-25T12:00:00Z')
-    expect(await send(edit('First Edit', '2026-11-25T12:00:00Z'))).toEqual({ purged: 'toddler-blanket' })
+    expect(await deliver(edit('First Edit', '2026-11-25T12:00:00Z'))).toEqual({ purged: 'toddler-blanket' })
     const second = edit('Second Edit', '2026-11-25T12:00:01Z')
-    expect(await send(second, 'second-delivery')).toMatchObject({ purging: 'toddler-blanket' })
+    expect(await deliver(second, 'second-delivery')).toMatchObject({ purging: 'toddler-blanket' })
     replay = { body: second, deliveryId: 'second-delivery' }
     await sleep(20_000)
     const third = edit('Third Edit', '2026-11-25T12:00:02Z')
     const sent = Date.now()
-    expect(await send(third, 'third-delivery')).toEqual({ coalesced: 'third-delivery' })
+    expect(await deliver(third, 'third-delivery')).toEqual({ coalesced: 'third-delivery' })
     replay = { body: third, deliveryId: 'third-delivery' }
     setTimeout(() => shopifyShows('Third Edit', '2026-11-25T12:00:02Z'), 8_000)
     await eventually(async () => (await page('/product/toddler-blanket')).html.includes('Third Edit'), 30_000)

@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react'
 import UnoCSS from 'unocss/vite'
 import { defineConfig } from 'vite'
 import { shopPhotos } from './scripts/photos/vite-plugin-shop-photos.ts'
+import { starterScript } from './scripts/starter/vite-plugin-starter.ts'
 import { fileURLToPath } from 'node:url'
 
 const vars = JSON.parse(process.env.DEV_VARS ?? '{}') as Record<string, string>
@@ -20,6 +21,8 @@ export default defineConfig({
     UnoCSS(),
     react(),
     shopPhotos(),
+    // The page's starter script and its CSP hash ('starter-script', another [alias] Vite does not read).
+    starterScript(),
     cloudflare({
       configPath: './wrangler.toml',
       persistState: false,

@@ -1,21 +1,21 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useAtom } from 'jotai'
-import { isCartOpenAtom } from './cart/cart-atoms'
-import { Header } from './components/Header'
-import { toastCartUnavailable, ToastHost } from './components/toasts'
-import { deferredSection, staticSection } from './lib/deferred-section'
-import { Boundary } from './lib/boundary'
-import { lostCode } from './lib/lost-code'
-import type { Thenable } from './lib/thenable'
-import type { ProductResult } from './model/product-result'
-import ErrorPage from './pages/error/page'
-import type { PageComponent, PageData } from './pages/pages'
-import { ProductContext } from './product-context'
+import { isCartOpenAtom } from './cart/cart-atoms.ts'
+import { Header } from './components/Header.tsx'
+import { toastCartUnavailable, ToastHost } from './components/toasts.tsx'
+import { deferredSection, staticSection } from './lib/deferred-section.tsx'
+import { Boundary } from './lib/boundary.tsx'
+import { lostCode } from './lib/lost-code.ts'
+import type { Thenable } from './lib/thenable.ts'
+import type { ProductResult } from './model/product-result.ts'
+import ErrorPage from './pages/error/page.tsx'
+import type { PageComponent, PageData } from './pages/pages.ts'
+import { ProductContext } from './product-context.tsx'
 
 // Links only: off the critical path.
-const Footer = staticSection(() => import('./components/Footer').then((m) => m.Footer))
+const Footer = staticSection(() => import('./components/Footer.tsx').then((m) => m.Footer))
 // Silent until the cart changes: hydrated after the page's first parts.
-const CartAnnouncer = deferredSection(() => import('./components/CartAnnouncer').then((m) => m.CartAnnouncer))
+const CartAnnouncer = deferredSection(() => import('./components/CartAnnouncer.tsx').then((m) => m.CartAnnouncer))
 
 type AppProps = {
   page: PageData
@@ -56,7 +56,7 @@ function CartDrawerWhenUsed() {
   const [used, setUsed] = useState(false)
   const [attempt, setAttempt] = useState(0)
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt asks for the code again
-  const CartDrawer = useMemo(() => lazy(() => import('./components/CartDrawer')), [attempt])
+  const CartDrawer = useMemo(() => lazy(() => import('./components/CartDrawer.tsx')), [attempt])
   useEffect(() => {
     if (open) setUsed(true)
   }, [open])

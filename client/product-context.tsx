@@ -1,7 +1,7 @@
 import { createContext, use } from 'react'
-import { staticSection } from './lib/deferred-section'
-import type { Thenable } from './lib/thenable'
-import type { ProductResult } from './model/product-result'
+import { staticSection } from './lib/deferred-section.tsx'
+import type { Thenable } from './lib/thenable.ts'
+import type { ProductResult } from './model/product-result.ts'
 
 /** The page's product as it arrives: read with `use()` inside a Suspense boundary. */
 export const ProductContext = createContext<Thenable<ProductResult> | null>(null)
@@ -17,4 +17,4 @@ export function useSettledProduct(): ProductResult | null {
  * before the app is live. A static section: the browser reads the data from the page before
  * hydrating, never from this component, whose serialiser it never loads.
  */
-export const ProductData = staticSection(() => import('./product-data-script').then((m) => m.ProductDataScript))
+export const ProductData = staticSection(() => import('./product-data-script.tsx').then((m) => m.ProductDataScript))

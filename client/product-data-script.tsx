@@ -1,6 +1,6 @@
-import { jsonForScript } from './lib/json-script'
-import type { ProductResult } from './model/product-result'
-import { BUY_FORM_ID, PRODUCT_DATA_ID } from './lib/element-ids'
+import { jsonForScript } from './lib/json-script.ts'
+import type { ProductResult } from './model/product-result.ts'
+import { BUY_FORM_ID, PRODUCT_DATA_ID } from './lib/element-ids.ts'
 
 /**
  * The product as data in the page, which client/browser/entry.tsx reads to hydrate with it, and the

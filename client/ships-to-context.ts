@@ -1,5 +1,5 @@
 import { createContext } from 'react'
-import type { Thenable } from './lib/thenable'
+import type { Thenable } from './lib/thenable.ts'
 
 /**
  * Where the shop ships, by country name (Shopify's `shop.shipsToCountries`), as it arrives

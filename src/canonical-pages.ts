@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from 'hono'
-import type { AppEnv } from './app-env'
-import { KEY_HEADERS } from './cache-key-headers'
-import { marketOfPath, marketPath } from '../client/model/market'
-import { PAGES } from '../client/pages/pages'
-import { shopperCountry } from './storefront/country-codes'
+import type { AppEnv } from './app-env.ts'
+import { KEY_HEADERS } from './cache-key-headers.ts'
+import { marketOfPath, marketPath } from '../client/model/market.ts'
+import { PAGES } from '../client/pages/pages.ts'
+import { shopperCountry } from './storefront/country-codes.ts'
 
 /**
  * One kept copy of each page per market and none per spelling, served through the Worker's

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_REFETCH_DELAY_MS, MAX_REFRESH_INTERVAL_MS } from './wait-until'
+import { MAX_REFETCH_DELAY_MS, MAX_REFRESH_INTERVAL_MS } from './wait-until.ts'
 
 /**
  * What the Worker is given. `Env` is what wrangler.toml declares, its bindings and the vars

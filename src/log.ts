@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import type { AppEnv } from './app-env'
-import { configOrNull } from './config'
-import { logLine, type Level } from './log-line'
+import type { AppEnv } from './app-env.ts'
+import { configOrNull } from './config.ts'
+import { logLine, type Level } from './log-line.ts'
 
 /**
  * One JSON line per event, tagged with the request id, for `wrangler tail` and Workers

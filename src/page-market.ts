@@ -1,7 +1,7 @@
-import { orderWords } from '../client/components/market-words'
-import type { PageMarket } from '../client/model/market'
-import type { Product } from '../client/model/product'
-import type { ShopMarkets } from './storefront/product'
+import { orderWords } from '../client/components/market-words.ts'
+import type { PageMarket } from '../client/model/market.ts'
+import type { Product } from '../client/model/product.ts'
+import type { ShopMarkets } from './storefront/product.ts'
 
 /**
  * What a page written for `country` tells its shopper (client/model/market.ts), from where the

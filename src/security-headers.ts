@@ -1,8 +1,8 @@
 import { createMiddleware } from 'hono/factory'
 import { secureHeaders } from 'hono/secure-headers'
-import type { AppEnv } from './app-env'
-import { configOrNull, type Config } from './config'
-import { START_APP_SCRIPT_HASH } from './render/start-app'
+import type { AppEnv } from './app-env.ts'
+import { configOrNull, type Config } from './config.ts'
+import { START_APP_SCRIPT_HASH } from './render/start-app.ts'
 
 /**
  * The Content-Security-Policy, as a value. Scripts run only from this origin, as the one

@@ -1,5 +1,5 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals'
-import { MAX_QUANTITY } from '../model/cart'
+import { MAX_QUANTITY } from '../model/cart.ts'
 import {
   MAX_EVENTS_PER_BATCH,
   MAX_NOT_RESTORED_REASONS,
@@ -8,7 +8,7 @@ import {
   type EventBatch,
   type Navigation,
   type Same,
-} from './vocabulary'
+} from './vocabulary.ts'
 
 // Loaded once the app is live and the browser idle (start.ts), never on the critical path.
 // web-vitals observes with `buffered: true`, so loading late loses no paint or shift.

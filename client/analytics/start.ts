@@ -1,4 +1,4 @@
-import type { BrowserEvent } from './vocabulary'
+import type { BrowserEvent } from './vocabulary.ts'
 
 /**
  * Counts the page view and loads the collector when the browser is next idle; under
@@ -12,7 +12,7 @@ export function startFieldAnalytics(page: string, tracked: BrowserEvent[]) {
   // Safari lacks requestIdleCallback. A collector whose code does not come sends nothing.
   ;(window.requestIdleCallback ?? setTimeout)(
     () =>
-      void import('./collector').then(
+      void import('./collector.ts').then(
         ({ collect }) => collect(page, tracked),
         () => {},
       ),

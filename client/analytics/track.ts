@@ -1,4 +1,4 @@
-import type { BrowserEvent } from './vocabulary'
+import type { BrowserEvent } from './vocabulary.ts'
 
 /**
  * The events of this page load not yet sent. The app's one call for an event is a push

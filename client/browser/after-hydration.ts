@@ -1,8 +1,8 @@
 // What the app starts once hydrated (once-hydrated.tsx), as one chunk.
-import type { BrowserEvent } from '../analytics/vocabulary'
-import { startFieldAnalytics } from '../analytics/start'
-import { startCartEffects } from './cart-effects'
-import { openCartFromAddress } from './cart-door'
+import type { BrowserEvent } from '../analytics/vocabulary.ts'
+import { startFieldAnalytics } from '../analytics/start.ts'
+import { startCartEffects } from './cart-effects.ts'
+import { openCartFromAddress } from './cart-door.ts'
 
 /**
  * Starts the stored cart's effects and the field analytics once the page is shown: at once,

@@ -1,5 +1,5 @@
 import { getDefaultStore } from 'jotai'
-import { isCartOpenAtom } from '../cart/cart-atoms'
+import { isCartOpenAtom } from '../cart/cart-atoms.ts'
 
 /**
  * A shopper sent back by Shopify's checkout through `/cart` (src/routes/doors.ts) lands on a

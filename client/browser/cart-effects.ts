@@ -1,10 +1,10 @@
 import { atom, getDefaultStore } from 'jotai'
 import { atomEffect } from 'jotai-effect'
-import { cartIdAtom, hostedCartGoneAtom } from '../cart/cart-edits'
-import { CART_STORAGE_KEY, EMPTY_CART, type StoredCart } from '../model/cart'
-import { cartAtom, storedCartStateAtom } from '../cart/cart-atoms'
-import { lost, read, saves } from '../cart/stored-cart-state'
-import { readStoredCartText } from '../cart/stored-cart-text'
+import { cartIdAtom, hostedCartGoneAtom } from '../cart/cart-edits.ts'
+import { CART_STORAGE_KEY, EMPTY_CART, type StoredCart } from '../model/cart.ts'
+import { cartAtom, storedCartStateAtom } from '../cart/cart-atoms.ts'
+import { lost, read, saves } from '../cart/stored-cart-state.ts'
+import { readStoredCartText } from '../cart/stored-cart-text.ts'
 
 // The cart's side effects, in a chunk the browser fetches once the page has hydrated, so
 // neither they nor jotai-effect cost the page's start, and the stored cart can never
@@ -34,7 +34,7 @@ const readStoredCartEffect = atomEffect((get, set) => {
     // Nothing stored (a first visit, most of them): no validator to fetch and evaluate.
     // Should the validator's code not come, the stored cart is lost: neither read nor
     // overwritten, and the cart carries on in memory.
-    const validator = text === null ? null : await import('./stored-cart').catch(() => undefined)
+    const validator = text === null ? null : await import('./stored-cart.ts').catch(() => undefined)
     if (validator === undefined) return set(storedCartStateAtom, lost(get.peek(storedCartStateAtom)))
     if (!live) return
     const stored = validator && text !== null ? validator.parseStoredCart(text) : EMPTY_CART

@@ -1,10 +1,10 @@
 import { getDefaultStore } from 'jotai'
 import { useEffect } from 'react'
-import { storedCartStateAtom } from '../cart/cart-atoms'
-import { lost } from '../cart/stored-cart-state'
-import { tracked } from '../analytics/track'
-import { lostCode } from '../lib/lost-code'
-import type { PageName } from '../pages/pages'
+import { storedCartStateAtom } from '../cart/cart-atoms.ts'
+import { lost } from '../cart/stored-cart-state.ts'
+import { tracked } from '../analytics/track.ts'
+import { lostCode } from '../lib/lost-code.ts'
+import type { PageName } from '../pages/pages.ts'
 
 // Its own module, not the entry's: React Refresh wraps a module that defines a component,
 // and under `npm run dev` the wrapper would evaluate the entry a second time.
@@ -18,7 +18,7 @@ export function OnceHydrated({ page }: { page: PageName }) {
   useEffect(() => {
     let stop: (() => void) | undefined
     let unmounted = false
-    import('./after-hydration').then(
+    import('./after-hydration.ts').then(
       // Stopped at once if the page left meanwhile.
       ({ startBesideTheApp }) =>
         startBesideTheApp(page, tracked).then((stopping) => {

@@ -2,7 +2,7 @@
 // cart. Loaded after hydration (see cart-effects.ts), so zod is off the critical path.
 import * as z from 'zod/mini'
 
-import { EMPTY_CART, MAX_LINES, MAX_QUANTITY, VARIANT_ID, type StoredCart } from '../model/cart'
+import { EMPTY_CART, MAX_LINES, MAX_QUANTITY, VARIANT_ID, type StoredCart } from '../model/cart.ts'
 
 const text = (max: number) => z.string().check(z.maxLength(max))
 const webUrl = z.string().check(z.maxLength(2048), z.regex(/^(https?:\/\/|\/(?!\/))/))

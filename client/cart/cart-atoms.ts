@@ -1,7 +1,14 @@
 import { atom } from 'jotai'
-import { readStoredCartText } from './stored-cart-text'
-import { EMPTY_CART, MAX_LINES, MAX_QUANTITY, type CartItem, type StoredCart } from '../model/cart'
-import { changed, knownQuantity, quantityOf, UNREAD, type CartUpdate, type StoredCartState } from './stored-cart-state'
+import { readStoredCartText } from './stored-cart-text.ts'
+import { EMPTY_CART, MAX_LINES, MAX_QUANTITY, type CartItem, type StoredCart } from '../model/cart.ts'
+import {
+  changed,
+  knownQuantity,
+  quantityOf,
+  UNREAD,
+  type CartUpdate,
+  type StoredCartState,
+} from './stored-cart-state.ts'
 
 // Why not atomWithStorage: it validates synchronously, which would put zod on the
 // critical path. Here the server and the first client render share the empty cart (so

@@ -1,7 +1,7 @@
 import { atom } from 'jotai'
-import { EMPTY_CART, HOSTED_CART_PAID_WITHIN_MS, type CartItem } from '../model/cart'
-import type { Money, Product } from '../model/product'
-import { clamp, storedCartAtom } from './cart-atoms'
+import { EMPTY_CART, HOSTED_CART_PAID_WITHIN_MS, type CartItem } from '../model/cart.ts'
+import type { Money, Product } from '../model/product.ts'
+import { clamp, storedCartAtom } from './cart-atoms.ts'
 
 // What the cart drawer and checkout do to the cart. Apart from cart-atoms.ts (what every
 // page needs to show the badge and order) so that this comes with the drawer's code.

@@ -1,5 +1,5 @@
-import type { Product } from '../model/product'
-import type { CartItem } from '../model/cart'
+import type { Product } from '../model/product.ts'
+import type { CartItem } from '../model/cart.ts'
 
 /**
  * The line the shop adds on every order click: the first variant, quantity 1,

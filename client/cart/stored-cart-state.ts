@@ -1,4 +1,4 @@
-import type { StoredCart } from '../model/cart'
+import type { StoredCart } from '../model/cart.ts'
 
 export type CartUpdate = (cart: StoredCart) => StoredCart
 

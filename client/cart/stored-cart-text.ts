@@ -1,4 +1,4 @@
-import { CART_STORAGE_KEY } from '../model/cart'
+import { CART_STORAGE_KEY } from '../model/cart.ts'
 
 /**
  * The stored cart as localStorage holds it, unvalidated (client/browser/stored-cart.ts

@@ -1,13 +1,13 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { checkoutCreatedAtom, isLoadingAtom } from './cart-edits'
-import { isCartOpenAtom, itemsAtom } from './cart-atoms'
-import { toastCheckoutFailed } from '../components/toasts'
-import { track } from '../analytics/track'
-import type { BrowserEvent } from '../analytics/vocabulary'
-import { PAGE_DATA_ID } from '../lib/element-ids'
-import { readJsonScript } from '../lib/json-script'
-import type { PageData } from '../pages/pages'
-import { useSettledProduct } from '../product-context'
+import { checkoutCreatedAtom, isLoadingAtom } from './cart-edits.ts'
+import { isCartOpenAtom, itemsAtom } from './cart-atoms.ts'
+import { toastCheckoutFailed } from '../components/toasts.tsx'
+import { track } from '../analytics/track.ts'
+import type { BrowserEvent } from '../analytics/vocabulary.ts'
+import { PAGE_DATA_ID } from '../lib/element-ids.ts'
+import { readJsonScript } from '../lib/json-script.ts'
+import type { PageData } from '../pages/pages.ts'
+import { useSettledProduct } from '../product-context.tsx'
 
 type CheckoutAnswer = { checkoutUrl: string; cartId: string; checkout: string }
 

@@ -1,5 +1,5 @@
-import { benefits } from '../content/benefits'
-import { benefitIcons } from './benefit-icons'
+import { benefits } from '../content/benefits.ts'
+import { benefitIcons } from './benefit-icons.tsx'
 
 /** The benefit strip's words and pictures; BenefitStrip adds the button. */
 export function BenefitList() {

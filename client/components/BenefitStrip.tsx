@@ -1,9 +1,9 @@
-import { staticSection } from '../lib/deferred-section'
-import { BuyButton } from './BuyButton'
+import { staticSection } from '../lib/deferred-section.tsx'
+import { BuyButton } from './BuyButton.tsx'
 
 // The heading and list are words and pictures, off the critical path; the button hydrates
 // with the page.
-const Benefits = staticSection(() => import('./BenefitList').then((m) => m.BenefitList))
+const Benefits = staticSection(() => import('./BenefitList.tsx').then((m) => m.BenefitList))
 
 export function BenefitStrip() {
   return (

@@ -1,12 +1,12 @@
 import { useSetAtom } from 'jotai'
 import type { ReactNode } from 'react'
-import { addItemAtom, isCartOpenAtom } from '../cart/cart-atoms'
-import { track } from '../analytics/track'
-import { firstVariantLine } from '../cart/cart-item'
-import { BUY_FORM_ID } from '../lib/element-ids'
-import { useSettledProduct } from '../product-context'
-import { useHeldTaps } from '../lib/held-taps'
-import { toastAdded, toastAtMost, toastProductUnavailable } from './toasts'
+import { addItemAtom, isCartOpenAtom } from '../cart/cart-atoms.ts'
+import { track } from '../analytics/track.ts'
+import { firstVariantLine } from '../cart/cart-item.ts'
+import { BUY_FORM_ID } from '../lib/element-ids.ts'
+import { useSettledProduct } from '../product-context.tsx'
+import { useHeldTaps } from '../lib/held-taps.ts'
+import { toastAdded, toastAtMost, toastProductUnavailable } from './toasts.tsx'
 
 /**
  * What the shopper sees once the blanket is in the cart (docs/product.md, 'The cart'): the

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useRef, useState } from 'react'
-import { knownQuantityAtom, storedCartStateAtom } from '../cart/cart-atoms'
-import { startingQuantity } from '../cart/stored-cart-state'
-import { itemCountText } from '../lib/item-count'
+import { knownQuantityAtom, storedCartStateAtom } from '../cart/cart-atoms.ts'
+import { startingQuantity } from '../cart/stored-cart-state.ts'
+import { itemCountText } from '../lib/item-count.ts'
 
 /** Tells screen-reader users when the cart changes, wherever focus is. */
 export function CartAnnouncer() {

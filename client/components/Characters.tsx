@@ -1,4 +1,4 @@
-import { characters } from '../content/landing'
+import { characters } from '../content/landing.ts'
 
 export function Characters() {
   return (

@@ -1,5 +1,5 @@
-import { CONTACT_EMAIL, CONTACT_MESSAGE_URL } from '../content/contact'
-import { FOOTER_PAGES } from '../pages/pages'
+import { CONTACT_EMAIL, CONTACT_MESSAGE_URL } from '../content/contact.ts'
+import { FOOTER_PAGES } from '../pages/pages.ts'
 
 const LINK = 'inline-flex min-h-6 items-center hover:text-white'
 

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react'
-import { useHeldTaps } from '../lib/held-taps'
-import type { PictureLoading } from './picture-attributes'
+import { useHeldTaps } from '../lib/held-taps.ts'
+import type { PictureLoading } from './picture-attributes.ts'
 
 /**
  * Draws one of the gallery's pictures: the page says how (the shop's own photographs, or

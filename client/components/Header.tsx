@@ -1,12 +1,12 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { isCartOpenAtom, knownQuantityAtom } from '../cart/cart-atoms'
-import { staticSection } from '../lib/deferred-section'
-import { useHeldTaps } from '../lib/held-taps'
-import { BagIcon } from './icons'
+import { isCartOpenAtom, knownQuantityAtom } from '../cart/cart-atoms.ts'
+import { staticSection } from '../lib/deferred-section.tsx'
+import { useHeldTaps } from '../lib/held-taps.ts'
+import { BagIcon } from './icons.tsx'
 
 // Fetched ahead when the shopper reaches for the button; a failure is the tap's to handle (App.tsx).
-const loadDrawer = () => void import('./CartDrawer').catch(() => {})
-const HomeLink = staticSection(() => import('./HomeLink').then((m) => m.HomeLink))
+const loadDrawer = () => void import('./CartDrawer.tsx').catch(() => {})
+const HomeLink = staticSection(() => import('./HomeLink.tsx').then((m) => m.HomeLink))
 
 export function Header() {
   // Until the stored cart is read, a change made before shows no count (knownQuantityAtom).

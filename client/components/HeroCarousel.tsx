@@ -1,7 +1,7 @@
-import { heroImages } from '../content/product'
-import { Carousel, SlidePhoto } from './carousel/Carousel'
-import { HERO_CAROUSEL } from './carousel/names'
-import { GALLERY_SIZES } from './Gallery'
+import { heroImages } from '../content/product.ts'
+import { Carousel, SlidePhoto } from './carousel/Carousel.tsx'
+import { HERO_CAROUSEL } from './carousel/names.ts'
+import { GALLERY_SIZES } from './Gallery.tsx'
 
 /** The phone's view of the five product pictures. No controls of React's: Splide draws the dots (Carousel.tsx). */
 export function HeroCarousel() {

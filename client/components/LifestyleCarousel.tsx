@@ -1,6 +1,6 @@
-import { lifestyleImages } from '../content/landing'
-import { Carousel, SlidePhoto } from './carousel/Carousel'
-import { LIFESTYLE_CAROUSEL } from './carousel/names'
+import { lifestyleImages } from '../content/landing.ts'
+import { Carousel, SlidePhoto } from './carousel/Carousel.tsx'
+import { LIFESTYLE_CAROUSEL } from './carousel/names.ts'
 
 // Drawn across the section: max-w-4xl less px-4 on each side.
 const LIFESTYLE_SIZES = '(min-width: 896px) 864px, calc(100vw - 32px)'

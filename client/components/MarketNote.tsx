@@ -1,6 +1,6 @@
 import { use } from 'react'
-import { ProductContext } from '../product-context'
-import { marketWords } from './market-words'
+import { ProductContext } from '../product-context.tsx'
+import { marketWords } from './market-words.ts'
 
 /**
  * The market's words beside the order buttons (market-words.ts), written into the page by the

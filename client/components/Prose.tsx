@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { CONTACT_EMAIL } from '../content/contact'
+import { CONTACT_EMAIL } from '../content/contact.ts'
 
 /** The long-form pages' layout: Terms, Privacy, About. */
 /** Long-form text: headings, paragraphs and lists spaced for reading. */

@@ -1,6 +1,6 @@
 import { use } from 'react'
-import { DELIVERY_TIME, RETURNS } from '../content/policies'
-import { ShipsToContext } from '../ships-to-context'
+import { DELIVERY_TIME, RETURNS } from '../content/policies.ts'
+import { ShipsToContext } from '../ships-to-context.ts'
 
 /**
  * What the structured data tells search engines of shipping and returns, where the shopper

@@ -1,7 +1,7 @@
 import { preload } from 'react-dom'
-import type { Photo } from '../model/photo'
-import { upTo } from '../lib/pictures'
-import { loadingAttributes, placeholder, type PictureLoading } from './picture-attributes'
+import type { Photo } from '../model/photo.ts'
+import { upTo } from '../lib/pictures.ts'
+import { loadingAttributes, placeholder, type PictureLoading } from './picture-attributes.ts'
 
 /** One of the shop's own photographs: WebP where the browser takes it, JPEG otherwise. */
 export function ShopPhoto({

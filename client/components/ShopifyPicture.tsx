@@ -1,6 +1,6 @@
-import type { Image } from '../model/product'
-import { squareSrcSet } from '../lib/pictures'
-import { loadingAttributes, placeholder, type PictureLoading } from './picture-attributes'
+import type { Image } from '../model/product.ts'
+import { squareSrcSet } from '../lib/pictures.ts'
+import { loadingAttributes, placeholder, type PictureLoading } from './picture-attributes.ts'
 
 /**
  * A Shopify picture drawn in a square box, resized and cropped by Shopify's CDN. A picture

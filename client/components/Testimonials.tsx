@@ -1,5 +1,5 @@
-import { testimonials } from '../content/landing'
-import { StarIcon } from './story-icons'
+import { testimonials } from '../content/landing.ts'
+import { StarIcon } from './story-icons.tsx'
 
 export function Testimonials() {
   return (

@@ -1,5 +1,5 @@
 import type { SVGProps } from 'react'
-import { Icon } from './icons'
+import { Icon } from './icons.tsx'
 
 export const benefitIcons = {
   palette: (p: SVGProps<SVGSVGElement>) => (

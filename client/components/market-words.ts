@@ -1,6 +1,6 @@
-import { formatMoney } from '../lib/format-money'
-import type { PageMarket } from '../model/market'
-import type { Money } from '../model/product'
+import { formatMoney } from '../lib/format-money.ts'
+import type { PageMarket } from '../model/market.ts'
+import type { Money } from '../model/product.ts'
 
 /**
  * The landing page's order buttons: the spec's words in the store's primary market, else the

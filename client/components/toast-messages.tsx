@@ -1,5 +1,5 @@
 import toast, { type Toast, type ToastOptions } from 'react-hot-toast'
-import { MAX_QUANTITY } from '../model/cart'
+import { MAX_QUANTITY } from '../model/cart.ts'
 
 // What each toast says (docs/product.md), fetched with react-hot-toast on the first toast, so
 // none of it weighs on the page's first load.

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react'
-import { Boundary } from '../lib/boundary'
-import type { messages } from './toast-messages'
+import { Boundary } from '../lib/boundary.tsx'
+import type { messages } from './toast-messages.tsx'
 
 // Every toast the shop shows, raised from here. react-hot-toast and the toasts' words
 // (toast-messages.tsx) are fetched with the first toast rather than with the page;
@@ -16,7 +16,7 @@ async function show(message: keyof typeof messages) {
     for (const listener of listeners) listener()
   }
   // Without its code no toast shows; the cart's own announcer (CartAnnouncer) still speaks.
-  const messages = await import('./toast-messages').then(
+  const messages = await import('./toast-messages.tsx').then(
     (module) => module.messages,
     () => null,
   )

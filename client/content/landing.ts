@@ -1,7 +1,7 @@
 // The landing page's story below the fold.
 
-import { photo } from './photos'
-import type { CarouselImage } from './product'
+import { photo } from './photos.ts'
+import type { CarouselImage } from './product.ts'
 
 export type Character = { name: string; image: string; colour: string; blurb: string }
 export type Testimonial = { name: string; location: string; quote: string }

@@ -1,8 +1,8 @@
 // The shop's own photographs, by name: client/content/photos/<name>.jpg (or .png), or the
 // drawing that stands in for it until then (README.md, 'The shop's photographs').
 import manifest from 'photo-manifest'
-import { photoFile, type Photo } from '../model/photo'
-import { photoWidths } from '../lib/pictures'
+import { photoFile, type Photo } from '../model/photo.ts'
+import { photoWidths } from '../lib/pictures.ts'
 
 export function photo(name: string): Photo {
   const entry = manifest[name]

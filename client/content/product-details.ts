@@ -1,5 +1,5 @@
 // The blanket's facts: the landing page's details list and the product page's 'Product Details'.
-import { PRODUCTION } from './policies'
+import { PRODUCTION } from './policies.ts'
 
 export const productDetails: { label: string; value: string }[] = [
   { label: 'Dimensions', value: '30" × 40" (76.2 × 101.6 cm)' },

@@ -1,7 +1,7 @@
 // The blanket's pictures, at the top of the landing page.
 
-import type { Photo } from '../model/photo'
-import { photo } from './photos'
+import type { Photo } from '../model/photo.ts'
+import { photo } from './photos.ts'
 
 export type CarouselImage = { photo: Photo; alt: string }
 

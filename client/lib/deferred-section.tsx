@@ -1,8 +1,8 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: each section is made once, at module level, by these factories
 // biome-ignore-all lint/security/noDangerouslySetInnerHtml: a section keeps the HTML the server drew, read back from the page
 import { memo, Suspense, use, useState, useSyncExternalStore, type ComponentType } from 'react'
-import { lostCode } from './lost-code'
-import { settling, type Thenable } from './thenable'
+import { lostCode } from './lost-code.ts'
+import { settling, type Thenable } from './thenable.ts'
 
 export type DeferredSection<P extends object = object> = ComponentType<P> & {
   preload: () => Thenable<ComponentType<P> | null>

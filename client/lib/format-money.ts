@@ -1,4 +1,4 @@
-import type { Money } from '../model/product'
+import type { Money } from '../model/product.ts'
 
 /**
  * A price in its own currency, as Shopify's storefronts write it in English (Hydrogen's

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef } from 'react'
-import type { HeldTaps } from '../starter/protocol'
+import type { HeldTaps } from '../starter/protocol.ts'
 
 // The app's side of the taps the page's starter held before a control was live
 // (client/starter/starter.ts; the object both share: client/starter/protocol.ts). This module

@@ -1,4 +1,4 @@
-import type { Money, SelectedOption } from './product'
+import type { Money, SelectedOption } from './product.ts'
 
 // The cart as the browser keeps it (docs/product.md, 'The cart'), and the limits the
 // browser and POST /checkout both enforce.

@@ -1,5 +1,5 @@
-import type { PageMarket } from './market'
-import type { Product } from './product'
+import type { PageMarket } from './market.ts'
+import type { Product } from './product.ts'
 
 /**
  * The product as a page knows it: found, not in the shop, or Shopify failed to say; with the

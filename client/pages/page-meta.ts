@@ -1,6 +1,6 @@
 import type { Thing, WithContext } from 'schema-dts'
-import type { ProductResult } from '../model/product-result'
-import type { ShippingTerms } from './product-structured-data'
+import type { ProductResult } from '../model/product-result.ts'
+import type { ShippingTerms } from './product-structured-data.ts'
 
 /** A page's <head>: src/render/document.tsx writes it. */
 export type Head = {

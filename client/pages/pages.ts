@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import ErrorPage from './error/page'
+import ErrorPage from './error/page.tsx'
 
 export type PageComponent = ComponentType<{ path: string }>
 
@@ -24,12 +24,12 @@ type PageEntry = {
  * (docs/architecture.md, 'Adding a page').
  */
 export const PAGES = {
-  home: { path: '/', load: () => import('./home/page') },
-  product: { path: '/product/:handle', example: '/product/toddler-blanket', load: () => import('./product/page') },
-  about: { path: '/about', footer: 'About', load: () => import('./about/page') },
-  terms: { path: '/terms', footer: 'Terms of use', load: () => import('./terms/page') },
-  privacy: { path: '/privacy', footer: 'Privacy', load: () => import('./privacy/page') },
-  'not-found': { path: null, example: '/no/such/page', load: () => import('./not-found/page') },
+  home: { path: '/', load: () => import('./home/page.tsx') },
+  product: { path: '/product/:handle', example: '/product/toddler-blanket', load: () => import('./product/page.tsx') },
+  about: { path: '/about', footer: 'About', load: () => import('./about/page.tsx') },
+  terms: { path: '/terms', footer: 'Terms of use', load: () => import('./terms/page.tsx') },
+  privacy: { path: '/privacy', footer: 'Privacy', load: () => import('./privacy/page.tsx') },
+  'not-found': { path: null, example: '/no/such/page', load: () => import('./not-found/page.tsx') },
   // In the entry, not a chunk: the app's error boundary must show it without another request.
   error: { path: null, load: async () => ({ default: ErrorPage }) },
 } satisfies Record<string, PageEntry>

@@ -1,8 +1,8 @@
 import type { MerchantReturnPolicy, OfferShippingDetails, Product as SchemaProduct, WithContext } from 'schema-dts'
-import { HANDLING_DAYS, RETURN_DAYS, TRANSIT_DAYS } from '../content/policies'
-import { productDetails } from '../content/product-details'
-import { SHOP_NAME } from '../content/shop'
-import type { Product } from '../model/product'
+import { HANDLING_DAYS, RETURN_DAYS, TRANSIT_DAYS } from '../content/policies.ts'
+import { productDetails } from '../content/product-details.ts'
+import { SHOP_NAME } from '../content/shop.ts'
+import type { Product } from '../model/product.ts'
 
 /** Where the shop ships (Shopify's `shop.shipsToCountries`). */
 export type ShippingTerms = { countries: string[] }

@@ -1,6 +1,6 @@
-import { photo } from '../content/photos'
-import { shareSrc } from '../lib/pictures'
-import type { Image } from '../model/product'
+import { photo } from '../content/photos.ts'
+import { shareSrc } from '../lib/pictures.ts'
+import type { Image } from '../model/product.ts'
 
 /** The landing's first photograph, cropped for social previews by the build. */
 export const shopShareImage = (address: (path: string) => string) => address(photo('blanket-1').share)

@@ -1,5 +1,5 @@
-import { BUY_FORM_ID } from '../lib/element-ids'
-import { RELOAD_AT_MOST_EVERY_MS, RELOADED_AT, type HeldTaps } from './protocol'
+import { BUY_FORM_ID } from '../lib/element-ids.ts'
+import { RELOAD_AT_MOST_EVERY_MS, RELOADED_AT, type HeldTaps } from './protocol.ts'
 
 /**
  * The page's only inline script, in the head so it is there before anything is painted

@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
-import type { AppEnv } from '../app-env'
-import { log } from '../log'
-import { COLUMNS, type DataPoint } from './columns'
-import { shortHash } from '../short-hash'
+import type { AppEnv } from '../app-env.ts'
+import { log } from '../log.ts'
+import { COLUMNS, type DataPoint } from './columns.ts'
+import { shortHash } from '../short-hash.ts'
 
 /**
  * Writes one row, with the country and data centre Cloudflare puts on the request (the

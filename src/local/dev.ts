@@ -10,12 +10,12 @@
  *
  * Never deployed: production and staging build src/index.ts.
  */
-import shop from '../index'
-import { withLocalAnalytics } from './analytics'
-import { withLocalShopperCountry } from './shopper-country'
+import shop from '../index.ts'
+import { withLocalAnalytics } from './analytics.ts'
+import { withLocalShopperCountry } from './shopper-country.ts'
 
-export { CheckoutHealth } from '../monitoring/checkout-health'
-export { ProductStore } from '../product/product-store'
+export { CheckoutHealth } from '../monitoring/checkout-health.ts'
+export { ProductStore } from '../product/product-store.ts'
 
 // The field analytics go to the same stand-in as under `npm start`, and SHOPPER_COUNTRY holds as there.
 const analysed = withLocalAnalytics(shop)

@@ -4,13 +4,13 @@
  * `npm start`, `npm run build` and the tests; `--env staging` and `--env production` build
  * src/index.ts, which Cloudflare's own cache and Analytics Engine serve.
  */
-import shop from '../index'
-import { withLocalAnalytics } from './analytics'
-import { withLocalWorkersCache } from './workers-cache'
-import { withLocalShopperCountry } from './shopper-country'
+import shop from '../index.ts'
+import { withLocalAnalytics } from './analytics.ts'
+import { withLocalWorkersCache } from './workers-cache.ts'
+import { withLocalShopperCountry } from './shopper-country.ts'
 
-export { CheckoutHealth } from '../monitoring/checkout-health'
-export { ProductStore } from '../product/product-store'
+export { CheckoutHealth } from '../monitoring/checkout-health.ts'
+export { ProductStore } from '../product/product-store.ts'
 
 const local = withLocalAnalytics({ ...withLocalWorkersCache(shop), scheduled: shop.scheduled })
 export default { ...local, fetch: withLocalShopperCountry(local).fetch }

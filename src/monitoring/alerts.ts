@@ -1,4 +1,4 @@
-import { sleep } from '../sleep'
+import { sleep } from '../sleep.ts'
 
 /**
  * Posts one alert to the operator's ALERT_WEBHOOK_URL: a JSON body that Slack's and

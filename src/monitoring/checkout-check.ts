@@ -1,9 +1,9 @@
-import type { CheckoutFailure } from '../../client/analytics/vocabulary'
-import { LANDING_PRODUCT_HANDLE } from '../../client/model/product-result'
-import type { StorefrontConfig } from '../config'
-import { createCart } from '../storefront/cart'
-import { StorefrontError } from '../storefront/client'
-import { fetchProduct } from '../storefront/product'
+import type { CheckoutFailure } from '../../client/analytics/vocabulary.ts'
+import { LANDING_PRODUCT_HANDLE } from '../../client/model/product-result.ts'
+import type { StorefrontConfig } from '../config.ts'
+import { createCart } from '../storefront/cart.ts'
+import { StorefrontError } from '../storefront/client.ts'
+import { fetchProduct } from '../storefront/product.ts'
 
 /** Why a check failed: a Storefront error's class, 'missing' (no product to sell), or 'internal'. */
 export type CheckFailure = CheckoutFailure | 'missing'

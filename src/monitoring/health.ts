@@ -1,7 +1,7 @@
-import type { Bindings } from '../config'
-import { rateLimitKey } from '../rate-limit'
-import { shortHash } from '../short-hash'
-import type { CheckoutHealth } from './checkout-health'
+import type { Bindings } from '../config.ts'
+import { rateLimitKey } from '../rate-limit.ts'
+import { shortHash } from '../short-hash.ts'
+import type { CheckoutHealth } from './checkout-health.ts'
 
 /** The shop's one CheckoutHealth (checkout-health.ts), as a Worker reaches it. */
 export function checkoutHealth(env: Bindings): DurableObjectStub<CheckoutHealth> {

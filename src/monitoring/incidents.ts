@@ -1,4 +1,4 @@
-import type { CheckFailure } from './checkout-check'
+import type { CheckFailure } from './checkout-check.ts'
 
 /**
  * When the owner is told. Pure, so the rules are tested without a Worker

@@ -1,7 +1,7 @@
-import { writePoint } from '../analytics/record'
-import type { Bindings } from '../config'
-import { logLine } from '../log-line'
-import { checkoutHealth } from './health'
+import { writePoint } from '../analytics/record.ts'
+import type { Bindings } from '../config.ts'
+import { logLine } from '../log-line.ts'
+import { checkoutHealth } from './health.ts'
 
 /**
  * The Cron Trigger's handler (wrangler.toml `[triggers] crons`, every 5 minutes): the shop's

@@ -1,12 +1,12 @@
 import { DurableObject } from 'cloudflare:workers'
-import { readConfig, type Bindings } from '../config'
-import { logLine } from '../log-line'
-import { PRODUCT_PURGE_PATH } from '../render/cache-policy'
-import { withinLimit } from '../rate-limit'
-import { fetchProduct, type ShopMarkets } from '../storefront/product'
-import { fetchCountryOffer, priceIn, type CountryOffer } from '../storefront/country-offer'
-import type { Product } from '../../client/model/product'
-import { claimDelivery, latestEdit, RefreshSlots, releaseDelivery, type DeliveryClaim } from './webhook-deliveries'
+import { readConfig, type Bindings } from '../config.ts'
+import { logLine } from '../log-line.ts'
+import { PRODUCT_PURGE_PATH } from '../render/cache-policy.ts'
+import { withinLimit } from '../rate-limit.ts'
+import { fetchProduct, type ShopMarkets } from '../storefront/product.ts'
+import { fetchCountryOffer, priceIn, type CountryOffer } from '../storefront/country-offer.ts'
+import type { Product } from '../../client/model/product.ts'
+import { claimDelivery, latestEdit, RefreshSlots, releaseDelivery, type DeliveryClaim } from './webhook-deliveries.ts'
 
 export type { DeliveryClaim }
 

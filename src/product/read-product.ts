@@ -1,8 +1,8 @@
-import type { Bindings, Config } from '../config'
-import { API_VERSION } from '../storefront/client'
-import type { CacheOutcome, ProductRead } from './product-store'
-import type { Product } from '../../client/model/product'
-import type { ShopMarkets } from '../storefront/product'
+import type { Bindings, Config } from '../config.ts'
+import { API_VERSION } from '../storefront/client.ts'
+import type { CacheOutcome, ProductRead } from './product-store.ts'
+import type { Product } from '../../client/model/product.ts'
+import type { ShopMarkets } from '../storefront/product.ts'
 
 export type { CacheOutcome }
 export type StoredProduct = {

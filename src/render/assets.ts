@@ -1,7 +1,7 @@
 // Vite's manifest of the browser bundle, which wrangler.toml's [alias] points at; named, not
 // a path into dist/, so the code type-checks before anything is built (client-manifest.d.ts).
 import manifest from 'client-manifest'
-import { PAGES, pageSource, type PageName } from '../../client/pages/pages'
+import { PAGES, pageSource, type PageName } from '../../client/pages/pages.ts'
 
 const chunks = manifest
 const ENTRY = 'client/browser/entry.tsx'

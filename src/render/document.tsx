@@ -1,13 +1,13 @@
 // biome-ignore-all lint/security/noDangerouslySetInnerHtml: the document's own JSON (escaped by jsonForScript), the build's CSS and the start script
 import type { ReactNode } from 'react'
-import { jsonForScript } from '../../client/lib/json-script'
-import { PAGE_DATA_ID } from '../../client/lib/element-ids'
-import type { PageData } from '../../client/pages/pages'
-import type { Head } from '../../client/pages/page-meta'
-import { SHOP_NAME } from '../../client/content/shop'
-import { START_APP_SCRIPT } from './start-app'
+import { jsonForScript } from '../../client/lib/json-script.ts'
+import { PAGE_DATA_ID } from '../../client/lib/element-ids.ts'
+import type { PageData } from '../../client/pages/pages.ts'
+import type { Head } from '../../client/pages/page-meta.ts'
+import { SHOP_NAME } from '../../client/content/shop.ts'
+import { START_APP_SCRIPT } from './start-app.ts'
 export type { Head }
-import { SHARE_HEIGHT, SHARE_WIDTH } from '../../client/lib/pictures'
+import { SHARE_HEIGHT, SHARE_WIDTH } from '../../client/lib/pictures.ts'
 
 type DocumentProps = {
   head: Head

@@ -1,10 +1,10 @@
 import { reactRenderer } from '@hono/react-renderer'
 import { createMiddleware } from 'hono/factory'
 import type { RenderToReadableStreamOptions } from 'react-dom/server'
-import type { AppEnv } from '../app-env'
-import { log } from '../log'
-import { Document, type Head } from './document'
-import type { PageData } from '../../client/pages/pages'
+import type { AppEnv } from '../app-env.ts'
+import { log } from '../log.ts'
+import { Document, type Head } from './document.tsx'
+import type { PageData } from '../../client/pages/pages.ts'
 
 declare module '@hono/react-renderer' {
   /** What every page hands `c.render` besides the app: the document around it. */

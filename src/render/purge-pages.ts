@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
-import type { AppEnv } from '../app-env'
-import { log } from '../log'
-import { sleep } from '../sleep'
+import type { AppEnv } from '../app-env.ts'
+import { log } from '../log.ts'
+import { sleep } from '../sleep.ts'
 
 /** The slice of `ctx.cache` (Workers Cache) the shop uses. */
 export type WorkersCacheControl = {

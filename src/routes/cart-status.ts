@@ -1,14 +1,14 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import type { AppEnv } from '../app-env'
+import type { AppEnv } from '../app-env.ts'
 import { zValidator } from '@hono/zod-validator'
-import { limitPerClient } from './limit-per-client'
-import { noStore } from './post-endpoint'
-import { readConfig } from '../config'
-import { log } from '../log'
-import { cartKey, record } from '../analytics/record'
-import { fetchCartStatus } from '../storefront/hosted-cart-status'
-import { StorefrontError } from '../storefront/client'
+import { limitPerClient } from './limit-per-client.ts'
+import { noStore } from './post-endpoint.ts'
+import { readConfig } from '../config.ts'
+import { log } from '../log.ts'
+import { cartKey, record } from '../analytics/record.ts'
+import { fetchCartStatus } from '../storefront/hosted-cart-status.ts'
+import { StorefrontError } from '../storefront/client.ts'
 
 const cartId = z
   .string()

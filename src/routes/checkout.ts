@@ -4,15 +4,15 @@ import { every } from 'hono/combine'
 import { endTime, startTime } from 'hono/timing'
 import { zValidator } from '@hono/zod-validator'
 import { z } from 'zod'
-import type { CheckoutFailure } from '../../client/analytics/vocabulary'
-import { DISCOUNT_CODE, DISCOUNT_COOKIE, MAX_LINES, MAX_QUANTITY, VARIANT_ID } from '../../client/model/cart'
+import type { CheckoutFailure } from '../../client/analytics/vocabulary.ts'
+import { DISCOUNT_CODE, DISCOUNT_COOKIE, MAX_LINES, MAX_QUANTITY, VARIANT_ID } from '../../client/model/cart.ts'
 import { getCookie } from 'hono/cookie'
-import type { AppEnv } from '../app-env'
-import { limitPerClient } from './limit-per-client'
-import { readConfig } from '../config'
-import { log } from '../log'
-import { issuesOf, limitBody, noStore, postOnly, refusals } from './post-endpoint'
-import { cartKey, record } from '../analytics/record'
+import type { AppEnv } from '../app-env.ts'
+import { limitPerClient } from './limit-per-client.ts'
+import { readConfig } from '../config.ts'
+import { log } from '../log.ts'
+import { issuesOf, limitBody, noStore, postOnly, refusals } from './post-endpoint.ts'
+import { cartKey, record } from '../analytics/record.ts'
 import {
   checkoutLanguage,
   createCart,
@@ -20,10 +20,10 @@ import {
   quantityByVariant,
   type CartLineInput,
   type CreatedCart,
-} from '../storefront/cart'
-import { StorefrontError } from '../storefront/client'
-import { isMarketCountry, shopperCountry } from '../storefront/country-codes'
-import { checkoutClient, checkoutHealth } from '../monitoring/health'
+} from '../storefront/cart.ts'
+import { StorefrontError } from '../storefront/client.ts'
+import { isMarketCountry, shopperCountry } from '../storefront/country-codes.ts'
+import { checkoutClient, checkoutHealth } from '../monitoring/health.ts'
 
 const MAX_BODY_BYTES = 16 * 1024
 

@@ -1,20 +1,20 @@
 import { Hono, type Context } from 'hono'
 import { setCookie } from 'hono/cookie'
-import { DISCOUNT_CODE, DISCOUNT_COOKIE, MAX_LINES, MAX_QUANTITY } from '../../client/model/cart'
-import { LANDING_PRODUCT_HANDLE } from '../../client/model/product-result'
-import type { AppEnv } from '../app-env'
-import { readConfig } from '../config'
-import { log } from '../log'
+import { DISCOUNT_CODE, DISCOUNT_COOKIE, MAX_LINES, MAX_QUANTITY } from '../../client/model/cart.ts'
+import { LANDING_PRODUCT_HANDLE } from '../../client/model/product-result.ts'
+import type { AppEnv } from '../app-env.ts'
+import { readConfig } from '../config.ts'
+import { log } from '../log.ts'
 import {
   checkoutLanguage,
   createCart,
   quantityByVariant,
   type CartExtras,
   type CartLineInput,
-} from '../storefront/cart'
-import { shopperCountry } from '../storefront/country-codes'
-import { readProduct } from '../product/read-product'
-import { limitPerClient } from './limit-per-client'
+} from '../storefront/cart.ts'
+import { shopperCountry } from '../storefront/country-codes.ts'
+import { readProduct } from '../product/read-product.ts'
+import { limitPerClient } from './limit-per-client.ts'
 
 /**
  * The doors Shopify opens onto the shop's own domain (docs/doors.md): a headless shop is the

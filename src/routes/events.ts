@@ -15,13 +15,13 @@ import {
   type BrowserEvent,
   type Same,
   type VitalName,
-} from '../../client/analytics/vocabulary'
-import { MAX_QUANTITY } from '../../client/model/cart'
-import { PAGES, type PageName } from '../../client/pages/pages'
-import type { AppEnv } from '../app-env'
-import { record } from '../analytics/record'
-import { limitPerClient } from './limit-per-client'
-import { issuesOf, limitBody, noStore, postOnly, refusals } from './post-endpoint'
+} from '../../client/analytics/vocabulary.ts'
+import { MAX_QUANTITY } from '../../client/model/cart.ts'
+import { PAGES, type PageName } from '../../client/pages/pages.ts'
+import type { AppEnv } from '../app-env.ts'
+import { record } from '../analytics/record.ts'
+import { limitPerClient } from './limit-per-client.ts'
+import { issuesOf, limitBody, noStore, postOnly, refusals } from './post-endpoint.ts'
 
 /**
  * The most a vital can plausibly be: milliseconds (a page that takes a minute to paint has

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory'
-import type { AppEnv } from '../app-env'
-import { withinLimit } from '../rate-limit'
+import type { AppEnv } from '../app-env.ts'
+import { withinLimit } from '../rate-limit.ts'
 
 /**
  * A route's limit per client: over it, a 429 with `Retry-After` (the bindings count per

@@ -1,14 +1,14 @@
 import { Hono } from 'hono'
 import { zValidator } from '@hono/zod-validator'
 import { z } from 'zod'
-import { PRODUCT_HANDLE } from '../../client/model/product-result'
-import type { AppEnv } from '../app-env'
-import { readConfig } from '../config'
-import { log } from '../log'
-import { pageMarket } from '../page-market'
-import { isMarketCountry, shopperCountry } from '../storefront/country-codes'
-import { readProduct, TooManyLookups } from '../product/read-product'
-import { issuesOf } from './post-endpoint'
+import { PRODUCT_HANDLE } from '../../client/model/product-result.ts'
+import type { AppEnv } from '../app-env.ts'
+import { readConfig } from '../config.ts'
+import { log } from '../log.ts'
+import { pageMarket } from '../page-market.ts'
+import { isMarketCountry, shopperCountry } from '../storefront/country-codes.ts'
+import { readProduct, TooManyLookups } from '../product/read-product.ts'
+import { issuesOf } from './post-endpoint.ts'
 
 /**
  * GET /market?handle=…[&country=CA]: what the shop promises in a country, as JSON, for agents

@@ -2,7 +2,7 @@ import type { Context, ErrorHandler, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import type { z } from 'zod'
-import type { AppEnv } from '../app-env'
+import type { AppEnv } from '../app-env.ts'
 
 // What the Worker's POST endpoints (/checkout, /events) answer alike: never cached, a bad
 // request in one JSON shape that says what is wrong, and a POST-only route.

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { AppEnv } from '../app-env'
+import type { AppEnv } from '../app-env.ts'
 
 /**
  * The shop's Speculation Rules, which every page names in a `Speculation-Rules` header

@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono'
-import type { AppEnv } from '../app-env'
-import { readConfig } from '../config'
-import { log } from '../log'
-import { limitBody } from './post-endpoint'
-import { limitPerClient } from './limit-per-client'
+import type { AppEnv } from '../app-env.ts'
+import { readConfig } from '../config.ts'
+import { log } from '../log.ts'
+import { limitBody } from './post-endpoint.ts'
+import { limitPerClient } from './limit-per-client.ts'
 
 /**
  * GET and HEAD /.well-known/ucp: the store's Universal Commerce Protocol business profile,

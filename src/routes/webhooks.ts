@@ -1,15 +1,15 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
-import type { AppEnv } from '../app-env'
-import { readConfig } from '../config'
-import { log } from '../log'
-import { PRODUCT_PURGE_PATH, productTag } from '../render/cache-policy'
-import { purgePages } from '../render/purge-pages'
-import { productStore } from '../product/read-product'
-import type { DeliveryClaim } from '../product/product-store'
-import { sleep } from '../sleep'
-import { WEBHOOK_WORK_BUDGET_MS } from '../wait-until'
+import type { AppEnv } from '../app-env.ts'
+import { readConfig } from '../config.ts'
+import { log } from '../log.ts'
+import { PRODUCT_PURGE_PATH, productTag } from '../render/cache-policy.ts'
+import { purgePages } from '../render/purge-pages.ts'
+import { productStore } from '../product/read-product.ts'
+import type { DeliveryClaim } from '../product/product-store.ts'
+import { sleep } from '../sleep.ts'
+import { WEBHOOK_WORK_BUDGET_MS } from '../wait-until.ts'
 import {
   followLaggingEdit,
   LATE_PURGE_RETRIES_MS,
@@ -17,7 +17,7 @@ import {
   refreshAndPurge,
   type EditOutcome,
   type EditSteps,
-} from '../product/product-edit'
+} from '../product/product-edit.ts'
 
 // What the shop reads of Shopify's products/update body (the body is signed, unlike the
 // headers): the handle, and when the product was updated.

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import type { Money } from '../../client/model/product'
-import type { StorefrontConfig } from '../config'
-import { StorefrontError, storefrontFetch } from './client'
+import type { Money } from '../../client/model/product.ts'
+import type { StorefrontConfig } from '../config.ts'
+import { StorefrontError, storefrontFetch } from './client.ts'
 
 /** A line of the cart to create: a variant and how many. */
 export type CartLineInput = { merchandiseId: string; quantity: number }

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { StorefrontConfig } from '../config'
+import type { StorefrontConfig } from '../config.ts'
 
 export const API_VERSION = '2025-07'
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import type { Money, Product } from '../../client/model/product'
-import type { StorefrontConfig } from '../config'
-import { storefrontFetch } from './client'
+import type { Money, Product } from '../../client/model/product.ts'
+import type { StorefrontConfig } from '../config.ts'
+import { storefrontFetch } from './client.ts'
 
 // The product's prices as Shopify sells it in one country: `@inContext(country:)` answers in
 // that country's market and currency (a price list, or Shopify's conversion), which is what

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import type { StorefrontConfig } from '../config'
-import { storefrontFetch } from './client'
+import type { StorefrontConfig } from '../config.ts'
+import { storefrontFetch } from './client.ts'
 
 // Shopify answers null for a cart that was checked out (completed) or has expired.
 export const CART_STATUS_QUERY = /* GraphQL */ `

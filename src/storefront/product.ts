@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import type { StorefrontConfig } from '../config'
-import { storefrontFetch } from './client'
-import type { Image, Product } from '../../client/model/product'
+import type { StorefrontConfig } from '../config.ts'
+import { storefrontFetch } from './client.ts'
+import type { Image, Product } from '../../client/model/product.ts'
 import { thumbHashToAverageRGBA } from 'thumbhash'
 
 // Pictures come with their size (the box the page draws before they arrive) and ThumbHash

@@ -5,9 +5,9 @@
 // file's Chromium keeps it on, as a shopper's does.
 import { chromium, type Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { chromiumPath } from '../../scripts/harness/chromium'
-import { startShop, type Shop } from '../../scripts/harness/shop'
-import { hydrated, PHONE, watch } from './browser'
+import { chromiumPath } from '../../scripts/harness/chromium.ts'
+import { startShop, type Shop } from '../../scripts/harness/shop.ts'
+import { hydrated, PHONE, watch } from './browser.ts'
 
 let shop: Shop
 let browser: Browser

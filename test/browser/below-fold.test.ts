@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { SIZES } from './browser'
-import { visit, setUpShopInChromium } from './shop-in-chromium'
+import { SIZES } from './browser.ts'
+import { visit, setUpShopInChromium } from './shop-in-chromium.ts'
 
 setUpShopInChromium()
 

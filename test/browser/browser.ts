@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { expect } from 'vitest'
 
 const require = createRequire(import.meta.url)
-export { DESKTOP, launchChromium, PHONE, SIZES } from '../../scripts/harness/chromium'
+export { DESKTOP, launchChromium, PHONE, SIZES } from '../../scripts/harness/chromium.ts'
 
 export const SCREENSHOTS = 'test-results/screenshots'
 

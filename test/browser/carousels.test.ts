@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { axeViolations, DESKTOP, expectClean, hydrated, openPage, PHONE } from './browser'
-import { shop, browser, visit, openWithDeferredCodeHeld, setUpShopInChromium } from './shop-in-chromium'
+import { axeViolations, DESKTOP, expectClean, hydrated, openPage, PHONE } from './browser.ts'
+import { shop, browser, visit, openWithDeferredCodeHeld, setUpShopInChromium } from './shop-in-chromium.ts'
 
 setUpShopInChromium()
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { hydrated, PHONE } from './browser'
-import { shop, visit, badge, drawer, setUpShopInChromium } from './shop-in-chromium'
+import { hydrated, PHONE } from './browser.ts'
+import { shop, visit, badge, drawer, setUpShopInChromium } from './shop-in-chromium.ts'
 
 // Back and Forward with the cart sheet: every step of history does something the shopper sees.
 setUpShopInChromium()

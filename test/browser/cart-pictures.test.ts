@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { BLANKET_VARIANT_ID, blanket } from '../../storefront-double/catalog'
-import { expectClean, hydrated, openPage, PHONE } from './browser'
-import { shop, browser, visit, badge, drawer, setUpShopInChromium } from './shop-in-chromium'
+import { BLANKET_VARIANT_ID, blanket } from '../../storefront-double/catalog.ts'
+import { expectClean, hydrated, openPage, PHONE } from './browser.ts'
+import { shop, browser, visit, badge, drawer, setUpShopInChromium } from './shop-in-chromium.ts'
 
 // The stored cart's lines keep their pictures, in the shape docs/product.md gives them and the
 // flat one saved before it (the rest of the stored cart: cart-storage.test.ts).

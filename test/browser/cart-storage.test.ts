@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
-import { DESKTOP, expectClean, hydrated, openPage, PHONE } from './browser'
-import { shop, browser, visit, badge, drawer, setUpShopInChromium } from './shop-in-chromium'
+import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog.ts'
+import { DESKTOP, expectClean, hydrated, openPage, PHONE } from './browser.ts'
+import { shop, browser, visit, badge, drawer, setUpShopInChromium } from './shop-in-chromium.ts'
 
 setUpShopInChromium()
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
-import { axeViolations, DESKTOP, expectClean, hydrated, PHONE, screenshot } from './browser'
-import { visit, badge, drawer, setUpShopInChromium } from './shop-in-chromium'
+import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog.ts'
+import { axeViolations, DESKTOP, expectClean, hydrated, PHONE, screenshot } from './browser.ts'
+import { visit, badge, drawer, setUpShopInChromium } from './shop-in-chromium.ts'
 
 // The cart sheet: what an order puts in it, what its buttons do, and what survives a reload.
 setUpShopInChromium()

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
-import { startShop, type Shop } from '../../scripts/harness/shop'
-import { launchChromium, openPage } from './browser'
+import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog.ts'
+import { startShop, type Shop } from '../../scripts/harness/shop.ts'
+import { launchChromium, openPage } from './browser.ts'
 
 // A real shop's checkoutUrl is on its own checkout domain, not on the Storefront API's host,
 // and Chromium checks CSP form-action on the 303 that follows a form post. Here the double's

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { DESKTOP, hydrated, openPage } from './browser'
-import { browser, shop, setUpShopInChromium } from './shop-in-chromium'
+import { DESKTOP, hydrated, openPage } from './browser.ts'
+import { browser, shop, setUpShopInChromium } from './shop-in-chromium.ts'
 
 setUpShopInChromium()
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
-import { DESKTOP, expectClean, hydrated, openPage, PHONE, screenshot } from './browser'
-import { browser, shop, visit, badge, drawer, setUpShopInChromium } from './shop-in-chromium'
+import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog.ts'
+import { DESKTOP, expectClean, hydrated, openPage, PHONE, screenshot } from './browser.ts'
+import { browser, shop, visit, badge, drawer, setUpShopInChromium } from './shop-in-chromium.ts'
 
 // 'Checkout with Shopify': the hosted checkout in its own tab, its failures, and the cart
 // once the order is paid or Shopify has forgotten it.

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
-import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
-import { hydrated, PHONE, screenshot } from './browser'
-import { badge, drawer, shop, setUpShopInChromium, visit } from './shop-in-chromium'
+import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog.ts'
+import { hydrated, PHONE, screenshot } from './browser.ts'
+import { badge, drawer, shop, setUpShopInChromium, visit } from './shop-in-chromium.ts'
 
 // Doors Shopify opens onto the shop's domain, as a shopper's browser goes through them
 // (src/routes/doors.ts): a catalog's cart permalink to Shopify's checkout, and the way back.

@@ -4,9 +4,9 @@
 // Shopify's checkout with one blanket, and a second tap while the first is held adds nothing.
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
-import { DESKTOP, expectClean, hydrated, openPage, PHONE } from './browser'
-import { badge, browser, drawer, shop, setUpShopInChromium } from './shop-in-chromium'
+import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog.ts'
+import { DESKTOP, expectClean, hydrated, openPage, PHONE } from './browser.ts'
+import { badge, browser, drawer, shop, setUpShopInChromium } from './shop-in-chromium.ts'
 
 setUpShopInChromium()
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { axeViolations, screenshot, SIZES } from './browser'
-import { nuErrors } from './nu-checker'
-import { PAGE_EXAMPLES } from '../../client/pages/pages'
-import { shop, visit, setUpShopInChromium } from './shop-in-chromium'
+import { axeViolations, screenshot, SIZES } from './browser.ts'
+import { nuErrors } from './nu-checker.ts'
+import { PAGE_EXAMPLES } from '../../client/pages/pages.ts'
+import { shop, visit, setUpShopInChromium } from './shop-in-chromium.ts'
 
 setUpShopInChromium()
 

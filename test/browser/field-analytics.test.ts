@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { chdbAvailable } from '../../scripts/report/clickhouse'
-import { hydrated, openPage, PHONE } from './browser'
-import { browser, drawer, shop, setUpShopInChromium } from './shop-in-chromium'
+import { chdbAvailable } from '../../scripts/report/clickhouse.ts'
+import { hydrated, openPage, PHONE } from './browser.ts'
+import { browser, drawer, shop, setUpShopInChromium } from './shop-in-chromium.ts'
 
 // The field analytics end to end: Chromium shops, the collector beacons, the Worker keeps
 // the rows in the Analytics Engine stand-in, and `npm run report` reads them back.

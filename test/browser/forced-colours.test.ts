@@ -4,8 +4,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { mkdirSync } from 'node:fs'
-import { SCREENSHOTS, SIZES } from './browser'
-import { drawer, visit, setUpShopInChromium } from './shop-in-chromium'
+import { SCREENSHOTS, SIZES } from './browser.ts'
+import { drawer, visit, setUpShopInChromium } from './shop-in-chromium.ts'
 
 setUpShopInChromium()
 mkdirSync(SCREENSHOTS, { recursive: true })

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { DESKTOP } from './browser'
-import { visit, drawer, setUpShopInChromium } from './shop-in-chromium'
+import { DESKTOP } from './browser.ts'
+import { visit, drawer, setUpShopInChromium } from './shop-in-chromium.ts'
 
 setUpShopInChromium()
 

@@ -6,8 +6,8 @@
 // any other console error or uncaught exception fails it (shop-in-chromium.ts).
 import type { Page, Route } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { DESKTOP, hydrated, openPage, PHONE, type Watched } from './browser'
-import { badge, browser, drawer, shop, setUpShopInChromium } from './shop-in-chromium'
+import { DESKTOP, hydrated, openPage, PHONE, type Watched } from './browser.ts'
+import { badge, browser, drawer, shop, setUpShopInChromium } from './shop-in-chromium.ts'
 
 setUpShopInChromium()
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { startShop, type Shop } from '../../scripts/harness/shop'
+import { startShop, type Shop } from '../../scripts/harness/shop.ts'
 import {
   axeViolations,
   hydrated,
@@ -10,7 +10,7 @@ import {
   SIZES,
   unexpectedProblems,
   watchEveryPage,
-} from './browser'
+} from './browser.ts'
 
 // Shoppers in six countries (each shop's LOCAL_SHOPPER_COUNTRY, which the local Worker puts in
 // request.cf.country as Cloudflare would), at the unprefixed addresses everyone shares: every

@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'vitest'
-import { DESKTOP, expectClean, hydrated, openPage, PHONE } from './browser'
-import { shop, browser, visit, badge, drawer, openWithDeferredCodeHeld, setUpShopInChromium } from './shop-in-chromium'
+import { DESKTOP, expectClean, hydrated, openPage, PHONE } from './browser.ts'
+import {
+  shop,
+  browser,
+  visit,
+  badge,
+  drawer,
+  openWithDeferredCodeHeld,
+  setUpShopInChromium,
+} from './shop-in-chromium.ts'
 
 setUpShopInChromium()
 

@@ -3,11 +3,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { readBudget } from '../../bench/budget'
-import { visiblePictures } from '../../bench/pictures'
-import { blanket } from '../../storefront-double/catalog'
-import { startShop, type Shop } from '../../scripts/harness/shop'
-import { DESKTOP, hydrated, launchChromium, PHONE, screenshot, watch } from './browser'
+import { readBudget } from '../../bench/budget.ts'
+import { visiblePictures } from '../../bench/pictures.ts'
+import { blanket } from '../../storefront-double/catalog.ts'
+import { startShop, type Shop } from '../../scripts/harness/shop.ts'
+import { DESKTOP, hydrated, launchChromium, PHONE, screenshot, watch } from './browser.ts'
 
 let shop: Shop
 let browser: Browser

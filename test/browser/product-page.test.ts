@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { BLANKET_VARIANT_ID, blanket } from '../../storefront-double/catalog'
-import { startShop, type Shop } from '../../scripts/harness/shop'
-import { DESKTOP, expectClean, hydrated, openPage, PHONE } from './browser'
-import { shop, browser, visit, badge, expectDocumentStatus, setUpShopInChromium } from './shop-in-chromium'
+import { BLANKET_VARIANT_ID, blanket } from '../../storefront-double/catalog.ts'
+import { startShop, type Shop } from '../../scripts/harness/shop.ts'
+import { DESKTOP, expectClean, hydrated, openPage, PHONE } from './browser.ts'
+import { shop, browser, visit, badge, expectDocumentStatus, setUpShopInChromium } from './shop-in-chromium.ts'
 
 setUpShopInChromium()
 

@@ -2,8 +2,16 @@
 // Storefront double) and one Chromium per file, and the ways the specs open a page.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
-import { appModules, startShop, type Shop } from '../../scripts/harness/shop'
-import { hydrated, launchChromium, openPage, PHONE, unexpectedProblems, watchEveryPage, type Watched } from './browser'
+import { appModules, startShop, type Shop } from '../../scripts/harness/shop.ts'
+import {
+  hydrated,
+  launchChromium,
+  openPage,
+  PHONE,
+  unexpectedProblems,
+  watchEveryPage,
+  type Watched,
+} from './browser.ts'
 
 export let shop: Shop
 export let browser: Browser

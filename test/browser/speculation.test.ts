@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
-import { DESKTOP, hydrated, openPage } from './browser'
-import { browser, shop, setUpShopInChromium, visit } from './shop-in-chromium'
+import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog.ts'
+import { DESKTOP, hydrated, openPage } from './browser.ts'
+import { browser, shop, setUpShopInChromium, visit } from './shop-in-chromium.ts'
 
 // The shop's Speculation Rules in Chromium (src/routes/speculation-rules.ts), and what a
 // page does while it is prerendered and not yet shown (client/browser/after-hydration.ts).

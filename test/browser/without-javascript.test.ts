@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
-import { PHONE, watch } from './browser'
-import { appModules } from '../../scripts/harness/shop'
-import { shop, browser, visit, drawer, setUpShopInChromium } from './shop-in-chromium'
+import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog.ts'
+import { PHONE, watch } from './browser.ts'
+import { appModules } from '../../scripts/harness/shop.ts'
+import { shop, browser, visit, drawer, setUpShopInChromium } from './shop-in-chromium.ts'
 
 setUpShopInChromium()
 

@@ -19,7 +19,7 @@ import { Builder, By, Key, type WebDriver } from 'selenium-webdriver'
 import { expect } from 'vitest'
 import { findProgram } from '../../scripts/harness/programs.ts'
 import { chromiumArgs } from '../../scripts/harness/chromium.ts'
-import { answered, RETRIES_LOG } from './answered'
+import { answered, RETRIES_LOG } from './answered.ts'
 export { RETRIES_LOG }
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'] as const

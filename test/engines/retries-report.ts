@@ -5,7 +5,7 @@
 // the first to end reports the retries.)
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import type { TestProject } from 'vitest/node'
-import { engineProgram, RETRIES_LOG, type EngineName } from './engines'
+import { engineProgram, RETRIES_LOG, type EngineName } from './engines.ts'
 
 export default function retriesReport(project: TestProject) {
   rmSync(RETRIES_LOG, { force: true })

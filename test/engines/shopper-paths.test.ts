@@ -4,9 +4,9 @@
 // begins with its engine, so a failure says where it failed. test/browser goes deeper, in
 // Chromium only.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { PAGE_EXAMPLES } from '../../client/pages/pages'
-import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
-import { startShop, type Shop } from '../../scripts/harness/shop'
+import { PAGE_EXAMPLES } from '../../client/pages/pages.ts'
+import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog.ts'
+import { startShop, type Shop } from '../../scripts/harness/shop.ts'
 import {
   engineProgram,
   ENGINES,
@@ -16,9 +16,9 @@ import {
   type Settings,
   type Tab,
   type Viewport,
-} from './engines'
-import { openFrontDoor, type FrontDoor } from './front-door'
-import { WITH_LANDING_PRERENDER } from '../../scripts/harness/landing-prerender'
+} from './engines.ts'
+import { openFrontDoor, type FrontDoor } from './front-door.ts'
+import { WITH_LANDING_PRERENDER } from '../../scripts/harness/landing-prerender.ts'
 
 const ENGINE = process.env.ENGINE as EngineName
 if (!ENGINES.includes(ENGINE))

@@ -1,5 +1,5 @@
 import { afterEach, expect, test, vi } from 'vitest'
-import { postAlert } from '../../src/monitoring/alerts'
+import { postAlert } from '../../src/monitoring/alerts.ts'
 
 // What a post's outcome allows next (src/monitoring/alerts.ts): a post that may have arrived
 // is never sent again on the spot.

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { cachePolicy } from '../../src/local/workers-cache'
-import { pageCachePolicy, type PageOutcome } from '../../src/render/cache-policy'
+import { cachePolicy } from '../../src/local/workers-cache.ts'
+import { pageCachePolicy, type PageOutcome } from '../../src/render/cache-policy.ts'
 
 // What Workers Cache is told to keep of a page, from the one value rendering produced: no
 // Worker, no request. The worker tier checks the same headers on the built Worker's pages.

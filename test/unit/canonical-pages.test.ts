@@ -4,8 +4,8 @@
 // the local stand-in.
 import { Hono } from 'hono'
 import { expect, test, vi } from 'vitest'
-import type { AppEnv } from '../../src/app-env'
-import { canonicalPages, canonicalPath } from '../../src/canonical-pages'
+import type { AppEnv } from '../../src/app-env.ts'
+import { canonicalPages, canonicalPath } from '../../src/canonical-pages.ts'
 
 function harness() {
   const loopback = vi.fn(

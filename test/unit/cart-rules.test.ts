@@ -8,9 +8,9 @@ import {
   storedCartAtom,
   storedCartStateAtom,
   totalQuantityAtom,
-} from '../../client/cart/cart-atoms'
-import { read } from '../../client/cart/stored-cart-state'
-import type { Product } from '../../client/model/product'
+} from '../../client/cart/cart-atoms.ts'
+import { read } from '../../client/cart/stored-cart-state.ts'
+import type { Product } from '../../client/model/product.ts'
 import {
   cartIdAtom,
   cartTotal,
@@ -21,11 +21,17 @@ import {
   isLoadingAtom,
   removeItemAtom,
   updateQuantityAtom,
-} from '../../client/cart/cart-edits'
-import { firstVariantLine } from '../../client/cart/cart-item'
-import { EMPTY_CART, HOSTED_CART_PAID_WITHIN_MS, MAX_LINES, MAX_QUANTITY, type CartItem } from '../../client/model/cart'
-import { parseStoredCart } from '../../client/browser/stored-cart'
-import { reshapeProduct } from '../../src/storefront/product'
+} from '../../client/cart/cart-edits.ts'
+import { firstVariantLine } from '../../client/cart/cart-item.ts'
+import {
+  EMPTY_CART,
+  HOSTED_CART_PAID_WITHIN_MS,
+  MAX_LINES,
+  MAX_QUANTITY,
+  type CartItem,
+} from '../../client/model/cart.ts'
+import { parseStoredCart } from '../../client/browser/stored-cart.ts'
+import { reshapeProduct } from '../../src/storefront/product.ts'
 
 // The cart's rules (docs/product.md, 'The cart'), on jotai's own store: no browser.
 

@@ -1,10 +1,10 @@
 import { Hono } from 'hono'
 import { timing } from 'hono/timing'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import type { AppEnv } from '../../src/app-env'
-import type { Bindings } from '../../src/config'
-import { checkout } from '../../src/routes/checkout'
-import { MAX_QUANTITY } from '../../client/model/cart'
+import type { AppEnv } from '../../src/app-env.ts'
+import type { Bindings } from '../../src/config.ts'
+import { checkout } from '../../src/routes/checkout.ts'
+import { MAX_QUANTITY } from '../../client/model/cart.ts'
 
 // POST /checkout in process (app.request, as Hono's own tests do), with Shopify played by a
 // stubbed fetch: what the shopper's request may be, and what comes back. The worker tier

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { ConfigError, configOrNull, readConfig, type Bindings } from '../../src/config'
+import { ConfigError, configOrNull, readConfig, type Bindings } from '../../src/config.ts'
 
 const env = (vars: Partial<Bindings>) =>
   ({ ASSETS: {} as Fetcher, SHOP_ORIGIN: 'https://shop.example.com', ...vars }) as Bindings

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { expect, test } from 'vitest'
-import { COUNTRY_CODES, shopperCountry } from '../../src/storefront/country-codes'
+import { COUNTRY_CODES, shopperCountry } from '../../src/storefront/country-codes.ts'
 
 const require = createRequire(import.meta.url)
 const schema = require('../../storefront-double/storefront-2025-07.schema.json') as {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { expect, test } from 'vitest'
 import { unstable_readConfig } from 'wrangler'
-import { readConfig, SETTINGS, type Bindings } from '../../src/config'
+import { readConfig, SETTINGS, type Bindings } from '../../src/config.ts'
 
 // wrangler.toml is the operator's contract: these are the settings that cannot go wrong.
 const read = (env: string) =>

@@ -1,11 +1,11 @@
 import { Hono } from 'hono'
 import { describe, expect, test, vi } from 'vitest'
-import type { AppEnv } from '../../src/app-env'
-import { rateLimitKey } from '../../src/rate-limit'
-import type { Bindings } from '../../src/config'
-import { webhooks } from '../../src/routes/webhooks'
-import { MAX_REFETCHES } from '../../src/product/product-edit'
-import { signedWebhookHeaders } from '../../storefront-double/storefront-double'
+import type { AppEnv } from '../../src/app-env.ts'
+import { rateLimitKey } from '../../src/rate-limit.ts'
+import type { Bindings } from '../../src/config.ts'
+import { webhooks } from '../../src/routes/webhooks.ts'
+import { MAX_REFETCHES } from '../../src/product/product-edit.ts'
+import { signedWebhookHeaders } from '../../storefront-double/storefront-double.ts'
 
 // The production contract with Workers Cache, checked without the local stand-in: the
 // purges the Worker asks of `ctx.cache` (the headers it is given: cache-policy.test.ts).

@@ -3,7 +3,7 @@
 // would meet a shop heavier, or slower to first paint, than the deployed one.
 import { createServer } from 'node:http'
 import { afterAll, describe, expect, test } from 'vitest'
-import { compressedByTheEdge, edgeEncoder, startEdgeCompression } from '../../bench/edge-compression'
+import { compressedByTheEdge, edgeEncoder, startEdgeCompression } from '../../bench/edge-compression.ts'
 
 describe("the edge's compression", () => {
   test('text of the listed types is compressed; pictures, other errors and encoded bodies are not', () => {

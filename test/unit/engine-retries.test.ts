@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { answered, RETRIES_LOG } from '../engines/answered'
+import { answered, RETRIES_LOG } from '../engines/answered.ts'
 
 // The engines tier's one retry (test/engines/answered.ts): a script WebKitWebDriver leaves
 // unanswered is asked once more, and noted for the run's summary; nothing else is.

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { expect, test } from 'vitest'
-import { funnelSteps, notRestoredBy } from '../../client/analytics/collector'
-import type { BrowserEvent } from '../../client/analytics/vocabulary'
-import { eventBatch } from '../../src/routes/events'
+import { funnelSteps, notRestoredBy } from '../../client/analytics/collector.ts'
+import type { BrowserEvent } from '../../client/analytics/vocabulary.ts'
+import { eventBatch } from '../../src/routes/events.ts'
 
 const tracked = fc.array(
   fc.oneof(

@@ -1,10 +1,10 @@
 import { expect, test } from 'vitest'
-import { formatMoney } from '../../client/lib/format-money'
-import { marketWords, orderWords } from '../../client/components/market-words'
-import { checkoutLanguage } from '../../src/storefront/cart'
-import type { PageMarket } from '../../client/model/market'
-import { jsonForScript } from '../../client/lib/json-script'
-import { withOnlineStoreChannel } from '../../src/storefront/cart'
+import { formatMoney } from '../../client/lib/format-money.ts'
+import { marketWords, orderWords } from '../../client/components/market-words.ts'
+import { checkoutLanguage } from '../../src/storefront/cart.ts'
+import type { PageMarket } from '../../client/model/market.ts'
+import { jsonForScript } from '../../client/lib/json-script.ts'
+import { withOnlineStoreChannel } from '../../src/storefront/cart.ts'
 
 test('checkout URLs get channel=online_store and keep their own parameters', () => {
   expect(withOnlineStoreChannel('https://shop.example/checkouts/cn/abc?key=1&locale=en')).toBe(

@@ -7,7 +7,7 @@ import {
   SHOPPERS_FOR_A_CHECK,
   type HealthState,
   type Observation,
-} from '../../src/monitoring/incidents'
+} from '../../src/monitoring/incidents.ts'
 
 // When the owner is told: the rules CheckoutHealth keeps (src/monitoring/incidents.ts).
 

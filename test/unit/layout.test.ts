@@ -52,7 +52,7 @@ test("a page's meta is the Worker's: nothing in client/ imports one, and it impo
 })
 
 test('every page of the table is a folder with its view and its meta, and every folder is in the table', async () => {
-  const { PAGES, pageSource } = await import('../../client/pages/pages')
+  const { PAGES, pageSource } = await import('../../client/pages/pages.ts')
   const folders = sources
     .filter((file) => /^client\/pages\/[\w-]+\/page\.tsx$/.test(file))
     .map((file) => file.split('/')[2])

@@ -12,6 +12,8 @@ const TOP = [
   'vitest.config.ts',
   'uno.config.ts',
   'package.json',
+  'biome.jsonc',
+  'tsconfig.base.json',
 ]
 const readers = [
   ...TOP,
@@ -48,7 +50,7 @@ test('every file path named in the docs and in comments exists', () => {
 // command or a path. Of a dotted one (`clientAssets.modulesFor`) each part is looked for.
 const NAME = /`([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(?:\(\))?`/g
 const isCodeName = (name: string) => /[a-z][A-Z]|_|^[A-Z][a-z]+[A-Z]/.test(name) && !THEIRS.has(name)
-/** Names of others' that the docs quote: Shopify's access scopes and cookie, Chrome's trace events, Lighthouse's and Cloudflare's settings, vaul's drag state and option. */
+/** Names of others' that the docs quote: Shopify's access scopes and cookie, Chrome's trace events, Lighthouse's, Cloudflare's and TypeScript's settings, vaul's drag state and option. */
 const THEIRS = new Set([
   'unauthenticated_read_product_listings',
   'unauthenticated_write_checkouts',
@@ -61,6 +63,7 @@ const THEIRS = new Set([
   'enable_ctx_exports',
   'isDragging',
   'handleOnly',
+  'rewriteRelativeImportExtensions',
 ])
 
 test('every name of the code that the docs put in back quotes is in the code or its settings', () => {
@@ -72,7 +75,7 @@ test('every name of the code that the docs put in back quotes is in the code or 
   ]
     .filter(
       (file) =>
-        /\.(tsx?|toml|json)$|^\.ci\/run$/.test(file) &&
+        /\.(tsx?|toml|jsonc?)$|^\.ci\/run$/.test(file) &&
         !file.includes('node_modules') &&
         !file.startsWith('bench/pages-before/'),
     )

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { onShopifyCdn, photoWidths, PICTURE_WIDTHS, shareSrc, squareSrcSet, upTo } from '../../client/lib/pictures'
-import { averageColour } from '../../src/storefront/product'
+import { onShopifyCdn, photoWidths, PICTURE_WIDTHS, shareSrc, squareSrcSet, upTo } from '../../client/lib/pictures.ts'
+import { averageColour } from '../../src/storefront/product.ts'
 
 describe('pictures', () => {
   test('each width in a srcset is at most 1.375× the one before, so no picture arrives with twice the pixels it is drawn with', () => {

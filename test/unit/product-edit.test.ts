@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { followLaggingEdit, MAX_REFETCHES, refreshAndPurge, type EditSteps } from '../../src/product/product-edit'
+import { followLaggingEdit, MAX_REFETCHES, refreshAndPurge, type EditSteps } from '../../src/product/product-edit.ts'
 
 // What a claimed products/update delivery does (src/product/product-edit.ts), with a fake
 // clock, a fake Shopify that shows the edit from `showsAt`, and a fake purge.

@@ -1,7 +1,7 @@
 import { rgbaToThumbHash } from 'thumbhash'
 import { expect, test, vi } from 'vitest'
-import { productTag } from '../../src/render/cache-policy'
-import { averageColour, fetchProduct, reshapeProduct } from '../../src/storefront/product'
+import { productTag } from '../../src/render/cache-policy.ts'
+import { averageColour, fetchProduct, reshapeProduct } from '../../src/storefront/product.ts'
 
 // What the Worker makes of Shopify's answer before any page sees it.
 

@@ -1,7 +1,7 @@
 // `npm test`, the browser and engines tiers and the bench find what they drive in one place
 // (scripts/harness/programs.ts), or say in one line what to install on this machine.
 import { expect, test } from 'vitest'
-import { findProgram, packageOf, type Machine } from '../../scripts/harness/programs'
+import { findProgram, packageOf, type Machine } from '../../scripts/harness/programs.ts'
 
 const linux = (files: string[], more: Partial<Machine> = {}): Machine => ({
   env: { PATH: '/usr/local/bin:/usr/bin:/bin' },

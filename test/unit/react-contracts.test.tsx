@@ -3,8 +3,8 @@
 import { Suspense, use } from 'react'
 import { renderToString } from 'react-dom/server'
 import { expect, test } from 'vitest'
-import { deferredSection, preloadSections, staticSection } from '../../client/lib/deferred-section'
-import { fulfilled, settling } from '../../client/lib/thenable'
+import { deferredSection, preloadSections, staticSection } from '../../client/lib/deferred-section.tsx'
+import { fulfilled, settling } from '../../client/lib/thenable.ts'
 
 function Read({ value }: { value: PromiseLike<string> }) {
   return <p>{use(value)}</p>

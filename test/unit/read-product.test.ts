@@ -1,7 +1,7 @@
 import { expect, test, vi } from 'vitest'
-import { readConfig, type Bindings } from '../../src/config'
-import { readProduct, TooManyLookups } from '../../src/product/read-product'
-import type { ProductRead } from '../../src/product/product-store'
+import { readConfig, type Bindings } from '../../src/config.ts'
+import { readProduct, TooManyLookups } from '../../src/product/read-product.ts'
+import type { ProductRead } from '../../src/product/product-store.ts'
 
 // A cold product request asks the product's Durable Object once; the object itself decides
 // whether an unknown handle may cost a Shopify call (src/product/product-store.ts).

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { shippingDestinations } from '../../scripts/report/shipping'
+import { shippingDestinations } from '../../scripts/report/shipping.ts'
 
 const page = (jsonLd: unknown) =>
   `<html><head><script type="application/ld+json">${JSON.stringify(jsonLd).replaceAll('<', '\\u003c')}</script></head></html>`

@@ -6,8 +6,8 @@
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, expect, test } from 'vitest'
-import { Carousel } from '../../client/components/carousel/Carousel'
-import { HERO_CAROUSEL } from '../../client/components/carousel/names'
+import { Carousel } from '../../client/components/carousel/Carousel.tsx'
+import { HERO_CAROUSEL } from '../../client/components/carousel/names.ts'
 
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true })
 const roots: Array<() => void> = []

@@ -5,9 +5,9 @@ import { createHash } from 'node:crypto'
 import { Window, type Response } from 'happy-dom'
 import starter from 'starter-script'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import type { HeldTaps } from '../../client/starter/protocol'
-import { BUY_FORM_ID } from '../../client/lib/element-ids'
-import { START_APP_SCRIPT, START_APP_SCRIPT_HASH } from '../../src/render/start-app'
+import type { HeldTaps } from '../../client/starter/protocol.ts'
+import { BUY_FORM_ID } from '../../client/lib/element-ids.ts'
+import { START_APP_SCRIPT, START_APP_SCRIPT_HASH } from '../../src/render/start-app.ts'
 
 const pages: Window[] = []
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { EMPTY_CART, type StoredCart } from '../../client/model/cart'
+import { EMPTY_CART, type StoredCart } from '../../client/model/cart.ts'
 import {
   changed,
   knownQuantity,
@@ -10,7 +10,7 @@ import {
   startingQuantity,
   UNREAD,
   type CartUpdate,
-} from '../../client/cart/stored-cart-state'
+} from '../../client/cart/stored-cart-state.ts'
 
 // The stored cart's state machine (client/cart/stored-cart-state.ts): unread, read or lost,
 // and what the badge, the sheet, the screen reader and the persisting effect derive from it.

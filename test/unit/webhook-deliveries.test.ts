@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { claimDelivery, releaseDelivery, RefreshSlots } from '../../src/product/webhook-deliveries'
+import { claimDelivery, releaseDelivery, RefreshSlots } from '../../src/product/webhook-deliveries.ts'
 
 /** What the Durable Object's storage does with a value: keeps a structured copy. */
 function memoryStorage() {

@@ -1,6 +1,6 @@
 import { afterEach, expect, test } from 'vitest'
-import { blanket } from '../../storefront-double/catalog'
-import { eventually, sleep, startShop, type Shop } from '../../scripts/harness/shop'
+import { blanket } from '../../storefront-double/catalog.ts'
+import { eventually, sleep, startShop, type Shop } from '../../scripts/harness/shop.ts'
 
 let shop: Shop | undefined
 afterEach(() => shop?.dispose())

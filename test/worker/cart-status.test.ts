@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
-import { startShop, type Shop } from '../../scripts/harness/shop'
+import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog.ts'
+import { startShop, type Shop } from '../../scripts/harness/shop.ts'
 
 let shop: Shop
 beforeAll(async () => {

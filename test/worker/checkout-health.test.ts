@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, expect, test } from 'vitest'
-import { chdbAvailable } from '../../scripts/report/clickhouse'
-import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
-import { PRIVATE_TOKEN, startShop, type Shop } from '../../scripts/harness/shop'
+import { chdbAvailable } from '../../scripts/report/clickhouse.ts'
+import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog.ts'
+import { PRIVATE_TOKEN, startShop, type Shop } from '../../scripts/harness/shop.ts'
 
 // The owner hears of a broken checkout from the shop's own checks alone: two failing in a row
 // open an incident, two passing close it, one alert each, posted to ALERT_WEBHOOK_URL.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
-import { reasonOf, startShop, type Shop } from '../../scripts/harness/shop'
+import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog.ts'
+import { reasonOf, startShop, type Shop } from '../../scripts/harness/shop.ts'
 
 let shop: Shop
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
-import { startShop, type Shop } from '../../scripts/harness/shop'
+import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog.ts'
+import { startShop, type Shop } from '../../scripts/harness/shop.ts'
 
 // The doors Shopify opens onto the shop's own domain (src/routes/doors.ts, docs/doors.md):
 // each answered with where it leads, its query kept, nothing of it kept by a cache.

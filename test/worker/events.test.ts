@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
-import { chdbAvailable } from '../../scripts/report/clickhouse'
-import { startShop, TEST_CF, type Shop } from '../../scripts/harness/shop'
+import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog.ts'
+import { chdbAvailable } from '../../scripts/report/clickhouse.ts'
+import { startShop, TEST_CF, type Shop } from '../../scripts/harness/shop.ts'
 
 // POST /events, the field analytics' beacon, and the two counts the Worker keeps itself.
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { BLANKET_VARIANT_ID, blanket } from '../../storefront-double/catalog'
-import type { Fault } from '../../storefront-double/storefront-double'
-import { eventually, reasonOf, startShop, type Shop } from '../../scripts/harness/shop'
+import { BLANKET_VARIANT_ID, blanket } from '../../storefront-double/catalog.ts'
+import type { Fault } from '../../storefront-double/storefront-double.ts'
+import { eventually, reasonOf, startShop, type Shop } from '../../scripts/harness/shop.ts'
 
 // Every upstream fault, on every surface, with and without a stale product in the cache:
 // the right status, the shop's message, the stale product where there is one, one

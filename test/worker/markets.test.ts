@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog'
-import { startShop, type Shop } from '../../scripts/harness/shop'
+import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog.ts'
+import { startShop, type Shop } from '../../scripts/harness/shop.ts'
 
 // A shopper in another country, as Cloudflare says (`request.cf.country`): the page they get
 // is their market's, kept at the edge once per market, with the price their checkout charges.

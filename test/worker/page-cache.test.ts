@@ -1,8 +1,8 @@
 import { request } from 'node:http'
 import { afterEach, expect, test } from 'vitest'
-import { signedWebhookHeaders } from '../../storefront-double/storefront-double'
-import { eventually, startDataCentres, startShop, type Shop } from '../../scripts/harness/shop'
-import { marketPath } from '../../client/model/market'
+import { signedWebhookHeaders } from '../../storefront-double/storefront-double.ts'
+import { eventually, startDataCentres, startShop, type Shop } from '../../scripts/harness/shop.ts'
+import { marketPath } from '../../client/model/market.ts'
 
 // What Workers Cache may keep of a page, and how a purge reaches every data centre. The
 // cache in front of the Worker here is the local stand-in (src/local/workers-cache.ts),

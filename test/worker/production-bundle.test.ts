@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { expect, test } from 'vitest'
-import { REPORT_PATH } from '../../src/local/analytics'
-import { PURGE_PATH } from '../../src/local/workers-cache'
+import { REPORT_PATH } from '../../src/local/analytics.ts'
+import { PURGE_PATH } from '../../src/local/workers-cache.ts'
 
 test('the production bundle (`npm test` builds it with `wrangler deploy --dry-run --env production`) has no local stand-in in it', () => {
   const bundle = 'dist/production/index.js'

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import { aggregate } from '../../scripts/report/aggregate'
-import { chdbAvailable, withTable } from '../../scripts/report/clickhouse'
-import { asHtml } from '../../scripts/report/html'
-import { analyticsEngine, localStandIn, type Read } from '../../scripts/report/sources'
-import { asText } from '../../scripts/report/text'
-import { QUERIES, type Row } from '../../src/analytics/queries'
-import { MAX_ROWS, withLocalAnalytics } from '../../src/local/analytics'
+import { aggregate } from '../../scripts/report/aggregate.ts'
+import { chdbAvailable, withTable } from '../../scripts/report/clickhouse.ts'
+import { asHtml } from '../../scripts/report/html.ts'
+import { analyticsEngine, localStandIn, type Read } from '../../scripts/report/sources.ts'
+import { asText } from '../../scripts/report/text.ts'
+import { QUERIES, type Row } from '../../src/analytics/queries.ts'
+import { MAX_ROWS, withLocalAnalytics } from '../../src/local/analytics.ts'
 
 // `npm run report`, on rows laid out as Analytics Engine keeps them, its SQL run by a real
 // engine: production's path, with the SQL API stood in for by ClickHouse in process (chDB)

@@ -1,10 +1,17 @@
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { PAGE_EXAMPLES } from '../../client/pages/pages'
-import { readBudget } from '../../bench/budget'
-import { appModules, criticalJs, PRIVATE_TOKEN, PUBLIC_TOKEN, startShop, type Shop } from '../../scripts/harness/shop'
+import { PAGE_EXAMPLES } from '../../client/pages/pages.ts'
+import { readBudget } from '../../bench/budget.ts'
+import {
+  appModules,
+  criticalJs,
+  PRIVATE_TOKEN,
+  PUBLIC_TOKEN,
+  startShop,
+  type Shop,
+} from '../../scripts/harness/shop.ts'
 import sharp from 'sharp'
-import { BUY_FORM_ID } from '../../client/lib/element-ids'
+import { BUY_FORM_ID } from '../../client/lib/element-ids.ts'
 
 describe('routes', () => {
   let shop: Shop

@@ -1,10 +1,10 @@
-import { marketPath } from '../../client/model/market'
+import { marketPath } from '../../client/model/market.ts'
 import { createHash } from 'node:crypto'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { checkoutBody } from '../../src/routes/checkout'
-import { BLANKET_VARIANT_ID, blanket } from '../../storefront-double/catalog'
-import { PRIVATE_TOKEN, PUBLIC_TOKEN, startShop, type Shop } from '../../scripts/harness/shop'
+import { checkoutBody } from '../../src/routes/checkout.ts'
+import { BLANKET_VARIANT_ID, blanket } from '../../storefront-double/catalog.ts'
+import { PRIVATE_TOKEN, PUBLIC_TOKEN, startShop, type Shop } from '../../scripts/harness/shop.ts'
 
 const BROWSER = { 'User-Agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/126.0 Mobile Safari/537.36' }
 const postJson = (shop: Shop, body: string, headers: Record<string, string> = {}) =>

@@ -2,8 +2,8 @@
 // header, so no inline script and no change to the CSP; they prefetch the shop's own pages on
 // intent and nothing that is not a page.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { PAGE_EXAMPLES } from '../../client/pages/pages'
-import { startShop, type Shop } from '../../scripts/harness/shop'
+import { PAGE_EXAMPLES } from '../../client/pages/pages.ts'
+import { startShop, type Shop } from '../../scripts/harness/shop.ts'
 
 describe('speculation rules', () => {
   let shop: Shop

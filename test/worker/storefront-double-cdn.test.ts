@@ -2,7 +2,7 @@
 // parameters, so every picture the tests and the bench load is a real photograph's bytes.
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
-import { createStorefrontDouble } from '../../storefront-double/storefront-double'
+import { createStorefrontDouble } from '../../storefront-double/storefront-double.ts'
 
 const double = createStorefrontDouble()
 const ORIGIN = 'http://shop.test'

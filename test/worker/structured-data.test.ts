@@ -4,9 +4,9 @@
 //   https://developers.google.com/search/docs/appearance/structured-data/merchant-listing
 //   https://developers.google.com/search/docs/appearance/structured-data/product-snippet
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { productStructuredData } from '../../client/pages/product-structured-data'
-import { startShop, type Shop } from '../../scripts/harness/shop'
-import { blanket } from '../../storefront-double/catalog'
+import { productStructuredData } from '../../client/pages/product-structured-data.ts'
+import { startShop, type Shop } from '../../scripts/harness/shop.ts'
+import { blanket } from '../../storefront-double/catalog.ts'
 
 /** Required by either doc, as paths into the Product. */
 const REQUIRED = [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, expect, onTestFinished, test } from 'vitest'
-import { eventually, startShop, type Shop } from '../../scripts/harness/shop'
+import { eventually, startShop, type Shop } from '../../scripts/harness/shop.ts'
 
 // GET and HEAD /.well-known/ucp: the store's Shopify-hosted UCP profile, from the shop's own
 // domain (src/routes/ucp.ts). Kept for UCP_PROFILE_CACHE_SECONDS (60 s deployed; 1 s here, so

@@ -1,8 +1,8 @@
-import { marketPath } from '../../client/model/market'
+import { marketPath } from '../../client/model/market.ts'
 import { afterEach, expect, test } from 'vitest'
-import { blanket, MARKETS } from '../../storefront-double/catalog'
-import { signedWebhookHeaders } from '../../storefront-double/storefront-double'
-import { eventually, sleep, startShop, type Shop } from '../../scripts/harness/shop'
+import { blanket, MARKETS } from '../../storefront-double/catalog.ts'
+import { signedWebhookHeaders } from '../../storefront-double/storefront-double.ts'
+import { eventually, sleep, startShop, type Shop } from '../../scripts/harness/shop.ts'
 
 const SECRET = 'whsec-test-4d1c'
 const BROWSER = { 'User-Agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/126.0 Mobile Safari/537.36' }

@@ -1,14 +1,14 @@
 import { Splide, type Options } from '@splidejs/react-splide'
 import type { Splide as SplideCore } from '@splidejs/splide'
 import { Children, useRef, type ReactNode } from 'react'
-import type { CarouselImage } from '../../content/product'
-import { placeholder } from '../picture-attributes'
-import { ShopPhoto } from '../ShopPhoto'
-import { advanceEvery } from './motion'
-import type { CarouselName } from './names'
-import { ServerDots } from './ServerDots'
-import { PAGE_CLASS, PAGINATION_CLASS, SELECT_LABEL, SLIDE_LABEL, SLIDE_OF, slideId } from './splide-markup'
-import type { Wake } from './wake'
+import type { CarouselImage } from '../../content/product.ts'
+import { placeholder } from '../picture-attributes.ts'
+import { ShopPhoto } from '../ShopPhoto.tsx'
+import { advanceEvery } from './motion.ts'
+import type { CarouselName } from './names.ts'
+import { ServerDots } from './ServerDots.tsx'
+import { PAGE_CLASS, PAGINATION_CLASS, SELECT_LABEL, SLIDE_LABEL, SLIDE_OF, slideId } from './splide-markup.ts'
+import type { Wake } from './wake.ts'
 
 type CarouselProps = { carousel: CarouselName; label: string; children: ReactNode; className?: string }
 

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useState } from 'react'
-import { DOT_INDEX } from './dots'
-import { PAGE_CLASS, PAGINATION_CLASS, SELECT_LABEL, SLIDE_LABEL, slideId } from './splide-markup'
-import { takeWake, type Wake } from './wake'
+import { DOT_INDEX } from './dots.ts'
+import { PAGE_CLASS, PAGINATION_CLASS, SELECT_LABEL, SLIDE_LABEL, slideId } from './splide-markup.ts'
+import { takeWake, type Wake } from './wake.ts'
 
 /**
  * Splide's dots as Splide draws them (its pagination's classes, roles and labels), for the

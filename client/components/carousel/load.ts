@@ -1,6 +1,6 @@
-import { takeHeldTaps } from '../../lib/held-taps'
-import type { CarouselName } from './names'
-import { carouselWanted, takeWake } from './wake'
+import { takeHeldTaps } from '../../lib/held-taps.ts'
+import type { CarouselName } from './names.ts'
+import { carouselWanted, takeWake } from './wake.ts'
 
 /**
  * Loads a carousel's code (`load`) once it is wanted (`carouselWanted`). Should the code not

@@ -1,7 +1,7 @@
-import { takeHeldTaps } from '../../lib/held-taps'
-import { dotOf, DOT_INDEX, showDot } from './dots'
-import type { CarouselName } from './names'
-import { fetchNextPictureWhenIdle } from './next-picture'
+import { takeHeldTaps } from '../../lib/held-taps.ts'
+import { dotOf, DOT_INDEX, showDot } from './dots.ts'
+import type { CarouselName } from './names.ts'
+import { fetchNextPictureWhenIdle } from './next-picture.ts'
 
 /** What happened to a carousel before Splide mounted on it, for Carousel.tsx to carry out. */
 export type Wake = {

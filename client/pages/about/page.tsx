@@ -1,4 +1,4 @@
-import { Prose, Email } from '../../components/Prose'
+import { Prose, Email } from '../../components/Prose.tsx'
 
 export default function AboutPage() {
   return (

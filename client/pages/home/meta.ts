@@ -1,9 +1,9 @@
-import { LANDING_PRODUCT_HANDLE } from '../../model/product-result'
-import { SHOP_NAME, TAGLINE } from '../../content/shop'
-import { FIRST_VIEW_ID } from '../../lib/element-ids'
-import type { PageMeta } from '../page-meta'
-import { productStructuredData } from '../product-structured-data'
-import { shopShareImage } from '../share-image'
+import { LANDING_PRODUCT_HANDLE } from '../../model/product-result.ts'
+import { SHOP_NAME, TAGLINE } from '../../content/shop.ts'
+import { FIRST_VIEW_ID } from '../../lib/element-ids.ts'
+import type { PageMeta } from '../page-meta.ts'
+import { productStructuredData } from '../product-structured-data.ts'
+import { shopShareImage } from '../share-image.ts'
 
 export const meta: PageMeta = {
   product: () => LANDING_PRODUCT_HANDLE,

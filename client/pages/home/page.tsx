@@ -1,25 +1,27 @@
 import { Suspense, use } from 'react'
-import { BenefitStrip } from '../../components/BenefitStrip'
-import { HeroGallery } from '../../components/HeroGallery'
-import { BuyButton } from '../../components/BuyButton'
-import { loadCarousel } from '../../components/carousel/load'
-import { LIFESTYLE_CAROUSEL } from '../../components/carousel/names'
-import { deferredSection, staticSection } from '../../lib/deferred-section'
-import { ProductContext, ProductData } from '../../product-context'
-import { FIRST_VIEW_ID } from '../../lib/element-ids'
+import { BenefitStrip } from '../../components/BenefitStrip.tsx'
+import { HeroGallery } from '../../components/HeroGallery.tsx'
+import { BuyButton } from '../../components/BuyButton.tsx'
+import { loadCarousel } from '../../components/carousel/load.ts'
+import { LIFESTYLE_CAROUSEL } from '../../components/carousel/names.ts'
+import { deferredSection, staticSection } from '../../lib/deferred-section.tsx'
+import { ProductContext, ProductData } from '../../product-context.tsx'
+import { FIRST_VIEW_ID } from '../../lib/element-ids.ts'
 
 // Words and pictures (sections.tsx) are static sections, never hydrated; the lifestyle
 // carousel is deferred; the order buttons hydrate with the page.
-const loadCopy = () => import('./sections')
+const loadCopy = () => import('./sections.tsx')
 const HeroCopy = staticSection(() => loadCopy().then((m) => m.HeroCopy))
 const SoftnessCopy = staticSection(() => loadCopy().then((m) => m.SoftnessCopy))
 const ClosingCopy = staticSection(() => loadCopy().then((m) => m.ClosingCopy))
 const Characters = staticSection(() => loadCopy().then((m) => m.Characters))
 const LifestyleCarousel = deferredSection(() =>
-  loadCarousel(LIFESTYLE_CAROUSEL, () => import('../../components/LifestyleCarousel')).then((m) => m.LifestyleCarousel),
+  loadCarousel(LIFESTYLE_CAROUSEL, () => import('../../components/LifestyleCarousel.tsx')).then(
+    (m) => m.LifestyleCarousel,
+  ),
 )
 const Testimonials = staticSection(() => loadCopy().then((m) => m.Testimonials))
-const MarketNote = staticSection(() => import('../../components/MarketNote').then((m) => m.MarketNote))
+const MarketNote = staticSection(() => import('../../components/MarketNote.tsx').then((m) => m.MarketNote))
 
 export default function LandingPage() {
   return (

@@ -1,10 +1,10 @@
 import { Suspense } from 'react'
-import { ShippingAndReturns } from '../../components/ShippingAndReturns'
-import { daySpan, HANDLING_DAYS } from '../../content/policies'
-import { productDetails } from '../../content/product-details'
+import { ShippingAndReturns } from '../../components/ShippingAndReturns.tsx'
+import { daySpan, HANDLING_DAYS } from '../../content/policies.ts'
+import { productDetails } from '../../content/product-details.ts'
 
-export { Characters } from '../../components/Characters'
-export { Testimonials } from '../../components/Testimonials'
+export { Characters } from '../../components/Characters.tsx'
+export { Testimonials } from '../../components/Testimonials.tsx'
 
 // The landing page's words and pictures, which need no code in the browser: LandingPage
 // shows them as static sections, beside the order buttons that hydrate with the page.

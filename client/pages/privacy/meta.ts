@@ -1,5 +1,5 @@
-import { SHOP_NAME } from '../../content/shop'
-import type { PageMeta } from '../page-meta'
+import { SHOP_NAME } from '../../content/shop.ts'
+import type { PageMeta } from '../page-meta.ts'
 
 export const meta: PageMeta = {
   head: ({ address }) => ({

@@ -1,8 +1,8 @@
-import { LANDING_PRODUCT_HANDLE, PRODUCT_HANDLE as HANDLE } from '../../model/product-result'
-import { SHOP_NAME, TAGLINE } from '../../content/shop'
-import type { PageMeta } from '../page-meta'
-import { productStructuredData } from '../product-structured-data'
-import { productShareImage, shopShareImage } from '../share-image'
+import { LANDING_PRODUCT_HANDLE, PRODUCT_HANDLE as HANDLE } from '../../model/product-result.ts'
+import { SHOP_NAME, TAGLINE } from '../../content/shop.ts'
+import type { PageMeta } from '../page-meta.ts'
+import { productStructuredData } from '../product-structured-data.ts'
+import { productShareImage, shopShareImage } from '../share-image.ts'
 
 // A handle that cannot name a product is the page's 'Product not found' view, without asking Shopify.
 export const meta: PageMeta = {

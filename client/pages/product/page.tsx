@@ -1,26 +1,26 @@
 import { Suspense, use } from 'react'
-import type { Product } from '../../model/product'
-import { BenefitStrip } from '../../components/BenefitStrip'
-import { BuyButton } from '../../components/BuyButton'
-import { Gallery, type DrawPicture } from '../../components/Gallery'
-import { ShopifyPicture } from '../../components/ShopifyPicture'
-import type { Image } from '../../model/product'
-import { ChevronIcon } from '../../components/product-icons'
-import { deferredSection, staticSection } from '../../lib/deferred-section'
-import { ProductContext, ProductData } from '../../product-context'
+import type { Product } from '../../model/product.ts'
+import { BenefitStrip } from '../../components/BenefitStrip.tsx'
+import { BuyButton } from '../../components/BuyButton.tsx'
+import { Gallery, type DrawPicture } from '../../components/Gallery.tsx'
+import { ShopifyPicture } from '../../components/ShopifyPicture.tsx'
+import type { Image } from '../../model/product.ts'
+import { ChevronIcon } from '../../components/product-icons.tsx'
+import { deferredSection, staticSection } from '../../lib/deferred-section.tsx'
+import { ProductContext, ProductData } from '../../product-context.tsx'
 
 // Words, pictures and links (sections.tsx) are static sections, never hydrated, but for the
 // skeleton and 'not found', which the page switches between (deferred); the gallery,
 // 'Add to Cart' and the details toggle hydrate with the page.
-const loadStatic = () => import('./sections')
+const loadStatic = () => import('./sections.tsx')
 const ProductSkeleton = deferredSection(() => loadStatic().then((m) => m.ProductSkeleton))
 const ProductNotFound = deferredSection(() => loadStatic().then((m) => m.ProductNotFound))
 const BackToStore = staticSection(() => loadStatic().then((m) => m.BackToStore))
 const ProductSummary = staticSection(() => loadStatic().then((m) => m.ProductSummary))
 const ProductDetailList = staticSection(() => loadStatic().then((m) => m.ProductDetailList))
-const MarketNote = staticSection(() => import('../../components/MarketNote').then((m) => m.MarketNote))
+const MarketNote = staticSection(() => import('../../components/MarketNote.tsx').then((m) => m.MarketNote))
 const ShippingAndReturns = staticSection(() =>
-  import('../../components/ShippingAndReturns').then((m) => m.ShippingAndReturns),
+  import('../../components/ShippingAndReturns.tsx').then((m) => m.ShippingAndReturns),
 )
 
 const ProductPicture: DrawPicture<{ image: Image }> = ({ picture, ...rest }) => (

@@ -1,7 +1,7 @@
-import type { Product } from '../../model/product'
-import { ArrowLeftIcon } from '../../components/product-icons'
-import { productDetails } from '../../content/product-details'
-import { formatMoney } from '../../lib/format-money'
+import type { Product } from '../../model/product.ts'
+import { ArrowLeftIcon } from '../../components/product-icons.tsx'
+import { productDetails } from '../../content/product-details.ts'
+import { formatMoney } from '../../lib/format-money.ts'
 
 // The product page's parts that need no code in the browser (text, pictures, links).
 // ProductPage shows them as static sections (the skeleton and 'not found' as deferred

@@ -1,5 +1,5 @@
-import { Prose, Email } from '../../components/Prose'
-import { DELIVERY_TIME, RETURNS } from '../../content/policies'
+import { Prose, Email } from '../../components/Prose.tsx'
+import { DELIVERY_TIME, RETURNS } from '../../content/policies.ts'
 
 export default function TermsPage() {
   return (

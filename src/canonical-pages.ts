@@ -47,9 +47,11 @@ export const canonicalPages: MiddlewareHandler<AppEnv> = async (c, next) => {
   // (A bare `?` is a spelling of its own to the cache, though URL.search reads it as empty.)
   if (!c.req.url.includes('?') && path === url.pathname && keyed.length === 0) return next()
   for (const name of keyed) asked.delete(name)
-  const answer = await self.fetch(
-    new Request(new URL(path, url), { method: c.req.method, headers: asked, redirect: 'manual' }),
-  )
+  // The path is set on the asked URL, never resolved against it: no spelling can name another host.
+  const target = new URL(url)
+  target.pathname = path
+  target.search = ''
+  const answer = await self.fetch(new Request(target, { method: c.req.method, headers: asked, redirect: 'manual' }))
   const headers = new Headers(answer.headers)
   headers.set('Cloudflare-CDN-Cache-Control', 'no-store')
   // A redirect within the market's pages (`/en-zz/product/Toddler-Blanket` to its lowercase

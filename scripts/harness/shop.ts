@@ -39,6 +39,7 @@ export const PRIVATE_TOKEN = 'test-private-token-9ab1'
 export type Shop = Awaited<ReturnType<typeof startShop>>
 type ShopOptions = {
   checkoutsPerMinute?: number
+  permalinksPerMinute?: number
   storefrontCallsPerMinute?: number
   eventsPerMinute?: number
   inspect?: boolean
@@ -116,6 +117,10 @@ export async function startDataCentres(count: number, vars: Vars = {}, options: 
         CHECKOUT_RATE_LIMITER: {
           namespace_id: '1001',
           simple: { limit: options.checkoutsPerMinute ?? 1_000_000, period: 60 },
+        },
+        PERMALINK_RATE_LIMITER: {
+          namespace_id: '1004',
+          simple: { limit: options.permalinksPerMinute ?? 1_000_000, period: 60 },
         },
         STOREFRONT_RATE_LIMITER: {
           namespace_id: '1002',

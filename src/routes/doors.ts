@@ -1,20 +1,17 @@
 import { Hono, type Context } from 'hono'
 import { setCookie } from 'hono/cookie'
+import { createMiddleware } from 'hono/factory'
 import { DISCOUNT_CODE, DISCOUNT_COOKIE, MAX_LINES, MAX_QUANTITY } from '../../client/model/cart.ts'
 import { LANDING_PRODUCT_HANDLE } from '../../client/model/product-result.ts'
 import type { AppEnv } from '../app-env.ts'
 import { readConfig } from '../config.ts'
 import { log } from '../log.ts'
-import {
-  checkoutLanguage,
-  createCart,
-  quantityByVariant,
-  type CartExtras,
-  type CartLineInput,
-} from '../storefront/cart.ts'
+import { checkoutLanguage, createCart, quantityByVariant } from '../storefront/cart.ts'
 import { shopperCountry } from '../storefront/country-codes.ts'
 import { readProduct } from '../product/read-product.ts'
 import { limitPerClient } from './limit-per-client.ts'
+import { isPageNavigation, parsePermalinkItems, permalinkExtras } from './permalink.ts'
+import { backFromCheckout, shopRedirectPath } from './shop-redirect.ts'
 
 /**
  * The doors Shopify opens onto the shop's own domain (docs/doors.md): a headless shop is the
@@ -79,46 +76,9 @@ for (const path of ['/account', '/account/*']) {
 // (`#cart`, read and taken off the address by client/browser/cart-door.ts). The stored cart
 // is the browser's and is not touched.
 doors.get('/cart', (c) => {
-  const shop = new URL(readConfig(c.env).shopOrigin)
-  const from = URL.parse(c.req.header('Referer') ?? '')
-  const back = from && from.origin === shop.origin && from.pathname !== '/cart' ? from.pathname + from.search : '/'
   c.header('Cache-Control', 'no-store')
-  return c.redirect(`${back}#cart`, 303)
+  return c.redirect(backFromCheckout(c.req.header('Referer'), readConfig(c.env).shopOrigin), 303)
 })
-
-/** A permalink's items, `{id}:{quantity}` joined by commas, as lines; null when the list is malformed. */
-function itemsOf(list: string, variantId: (item: string) => string | null): CartLineInput[] | null {
-  const lines: CartLineInput[] = []
-  for (const item of list.split(',')) {
-    const match = /^([A-Za-z0-9._-]+):(\d{1,3})$/.exec(item)
-    const merchandiseId = match && variantId(match[1]!)
-    if (!merchandiseId) return null
-    lines.push({ merchandiseId, quantity: Number(match![2]) })
-  }
-  return lines
-}
-
-/** What a permalink's query adds to the cart (Shopify's cart permalinks: `discount`, `note`, `attributes[…]`, `ref`). */
-function extrasOf(url: URL): CartExtras | string {
-  const discountCodes = (url.searchParams.get('discount') ?? '').split(',').filter(Boolean)
-  if (discountCodes.some((code) => !DISCOUNT_CODE.test(code)))
-    return 'A discount code may hold only letters, digits, dashes and underscores, up to 64.'
-  const note = url.searchParams.get('note') ?? undefined
-  if (note && note.length > 1000) return 'A note may be at most 1,000 characters.'
-  const attributes = [...url.searchParams]
-    .flatMap(([name, value]) => {
-      const key = /^attributes\[(.{1,100})\]$/.exec(name)?.[1]
-      return key ? [{ key, value: value.slice(0, 1000) }] : []
-    })
-    .slice(0, 20)
-  const ref = url.searchParams.get('ref')
-  if (ref) attributes.push({ key: 'ref', value: ref.slice(0, 100) })
-  return {
-    ...(discountCodes.length > 0 && { discountCodes }),
-    ...(note && { note }),
-    ...(attributes.length > 0 && { attributes }),
-  }
-}
 
 /**
  * A cart permalink (`/cart/{variant}:{qty},…`, from Shopify Catalog and agents) or a UCP buy
@@ -143,13 +103,14 @@ async function permalink(c: Context<AppEnv>, list: string, by: 'id' | 'id or sku
   }
   const { product, markets } = read
   const variants = product?.variants ?? []
-  const lines = itemsOf(list, (item) => {
+  const items = parsePermalinkItems(list)
+  const lines = items?.map(({ item, quantity }) => {
     const variant = variants.find(
       (v) => v.id === `gid://shopify/ProductVariant/${item}` || (by === 'id or sku' && v.sku === item),
     )
-    return variant?.id ?? null
+    return { merchandiseId: variant?.id ?? '', quantity }
   })
-  if (!lines)
+  if (!lines || lines.some((line) => !line.merchandiseId))
     return refuse(
       c,
       400,
@@ -159,7 +120,7 @@ async function permalink(c: Context<AppEnv>, list: string, by: 'id' | 'id or sku
   if ([...merged.values()].some((quantity) => quantity < 1 || quantity > MAX_QUANTITY))
     return refuse(c, 400, `Each item's quantity must be from 1 to ${MAX_QUANTITY}.`)
   if (merged.size > MAX_LINES) return refuse(c, 400, `A cart holds at most ${MAX_LINES} lines.`)
-  const extras = extrasOf(new URL(c.req.url))
+  const extras = permalinkExtras(new URL(c.req.url).searchParams)
   if (typeof extras === 'string') return refuse(c, 400, extras)
   try {
     const languages = markets.countries.find((entry) => entry.isoCode === country)?.languages ?? []
@@ -180,12 +141,23 @@ async function permalink(c: Context<AppEnv>, list: string, by: 'id' | 'id or sku
   }
 }
 
+/** Only a page navigation makes a cart (isPageNavigation), before anything is counted against the visitor. */
+const onlyFollowed = createMiddleware<AppEnv>(async (c, next) => {
+  if (isPageNavigation(c.req.raw.headers)) return next()
+  c.header('Cache-Control', 'no-store')
+  c.header('Vary', 'Sec-Fetch-Mode, Sec-Fetch-Dest')
+  return c.text(
+    `A cart link makes a checkout only when it is followed as a link, not loaded as a ${c.req.header('Sec-Fetch-Dest') ?? c.req.header('Sec-Fetch-Mode')}.`,
+    403,
+  )
+})
+// Permalinks count apart from POST /checkout: links the shopper follows never use up the limit of their own checkout.
 const permalinkLimit = limitPerClient(
-  'CHECKOUT_RATE_LIMITER',
-  'Too many checkout attempts; please try again in a minute',
+  'PERMALINK_RATE_LIMITER',
+  'Too many cart links opened; please try again in a minute',
 )
-doors.get('/cart/:items{[^/]*:[^/]*}', permalinkLimit, (c) => permalink(c, c.req.param('items'), 'id'))
-doors.get('/buy/:items{[^/]+}', permalinkLimit, (c) => permalink(c, c.req.param('items'), 'id or sku'))
+doors.get('/cart/:items{[^/]*:[^/]*}', onlyFollowed, permalinkLimit, (c) => permalink(c, c.req.param('items'), 'id'))
+doors.get('/buy/:items{[^/]+}', onlyFollowed, permalinkLimit, (c) => permalink(c, c.req.param('items'), 'id or sku'))
 
 // A discount link from a marketing e-mail: the code is remembered for this browser (a cookie
 // no page reads, so no kept page holds it), the sheet says it will be applied, and the next
@@ -198,18 +170,9 @@ doors.get('/discount/:code', (c) => {
       400,
       'This discount link has no code the shop can use: a code holds only letters, digits, dashes and underscores, up to 64.',
     )
-  const shop = new URL(readConfig(c.env).shopOrigin)
-  const asked = c.req.query('redirect') ?? '/'
-  const target = URL.parse(asked, shop)
-  if (
-    !asked.startsWith('/') ||
-    asked.startsWith('//') ||
-    asked.includes('\\') ||
-    !target ||
-    target.origin !== shop.origin
-  ) {
+  const target = shopRedirectPath(c.req.query('redirect') ?? '/', readConfig(c.env).shopOrigin)
+  if (!target)
     return refuse(c, 400, 'A discount link may lead only to a page of this shop, such as /product/toddler-blanket.')
-  }
   setCookie(c, DISCOUNT_COOKIE, code, {
     path: '/',
     maxAge: 30 * 24 * 3600,
@@ -217,7 +180,7 @@ doors.get('/discount/:code', (c) => {
     secure: new URL(c.req.url).protocol === 'https:',
   })
   c.header('Cache-Control', 'no-store')
-  return c.redirect(target.pathname + target.search, 302)
+  return c.redirect(target, 302)
 })
 doors.get('/discount', (c) => refuse(c, 400, 'This discount link has no code.'))
 doors.get('/discount/', (c) => refuse(c, 400, 'This discount link has no code.'))

@@ -7,7 +7,7 @@ import { withinLimit } from '../rate-limit.ts'
  * minute) and what was refused, in the JSON shape every other refusal has.
  */
 export function limitPerClient(
-  binding: 'CHECKOUT_RATE_LIMITER' | 'EVENTS_RATE_LIMITER' | 'STOREFRONT_RATE_LIMITER',
+  binding: 'CHECKOUT_RATE_LIMITER' | 'PERMALINK_RATE_LIMITER' | 'EVENTS_RATE_LIMITER' | 'STOREFRONT_RATE_LIMITER',
   refused: string,
 ) {
   return createMiddleware<AppEnv>(async (c, next) => {

@@ -2,6 +2,7 @@
 // of its own cached entrypoint (`ctx.exports.default`, which Workers Cache fronts) for a page
 // asked for under another spelling. test/worker/page-cache.test.ts plays the attack through
 // the local stand-in.
+import fc from 'fast-check'
 import { Hono } from 'hono'
 import { expect, test, vi } from 'vitest'
 import type { AppEnv } from '../../src/app-env.ts'
@@ -85,4 +86,65 @@ test('a shopper Cloudflare places in Canada gets, at an unprefixed page, the kep
   expect(await (await request(from('CA'))).text()).toBe('kept page for /en-ca/product/toddler-blanket')
   expect(await (await request(from('T1'))).text()).toBe('kept page for /en-zz/product/toddler-blanket')
   expect(loopback).toHaveBeenCalledTimes(2)
+})
+
+/** Paths of the pieces browsers and workerd normalise: dot segments spelled every way, slashes, encodings, a market, a page. */
+const spelledPaths = fc
+  .array(
+    fc.constantFrom(
+      '/',
+      '//',
+      '.',
+      '..',
+      '%2e',
+      '%2E%2e',
+      '%2f',
+      '%252e',
+      '%2D',
+      '\\',
+      'en-de',
+      'en-zz',
+      'product',
+      'toddler-blanket',
+      'terms',
+      'evil.example',
+      '%E0%A4%A',
+      'é',
+      ' ',
+    ),
+    { minLength: 1, maxLength: 10 },
+  )
+  .map((parts) => `/${parts.join('')}`)
+
+test('property: a canonical path is one spelling: the same again, and what a URL resolves it to', () => {
+  fc.assert(
+    fc.property(spelledPaths, (spelled) => {
+      // What the Worker reads: the request's URL as parsed, dot segments gone.
+      const pathname = new URL(`https://shop.test${spelled}`).pathname
+      const canonical = canonicalPath(pathname)
+      expect(canonicalPath(canonical)).toBe(canonical)
+      const resolved = new URL('https://shop.test')
+      resolved.pathname = canonical
+      expect(resolved.pathname).toBe(canonical)
+    }),
+    { numRuns: 3000 },
+  )
+})
+
+test('property: whatever the spelling, the page is asked of the shop itself, at its canonical path', async () => {
+  const { loopback, request } = harness()
+  await fc.assert(
+    fc.asyncProperty(spelledPaths, fc.constantFrom('', '?', '?utm_source=x'), async (spelled, query) => {
+      loopback.mockClear()
+      const res = await request(new Request(`http://shop.test${spelled.replace(/[?#]/g, '')}${query}`))
+      for (const [asked] of loopback.mock.calls) {
+        const url = new URL(asked.url)
+        expect(url.origin).toBe('http://shop.test')
+        expect(canonicalPath(url.pathname)).toBe(url.pathname)
+        expect(url.search).toBe('')
+      }
+      expect([200, 404]).toContain(res.status)
+    }),
+    { numRuns: 1000 },
+  )
 })

@@ -37,6 +37,7 @@ test('production runs src/index.ts on its custom domain only, behind Workers Cac
   expect(production.ratelimits.map((limit: { name: string }) => limit.name).sort()).toEqual([
     'CHECKOUT_RATE_LIMITER',
     'EVENTS_RATE_LIMITER',
+    'PERMALINK_RATE_LIMITER',
     'STOREFRONT_RATE_LIMITER',
   ])
   // The field analytics: Analytics Engine in production and staging, each its own dataset.

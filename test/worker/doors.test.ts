@@ -207,21 +207,6 @@ describe('discount links', () => {
   })
 })
 
-describe('a client past its checkout allowance', () => {
-  let limited: Shop
-  beforeAll(async () => {
-    limited = await startShop({}, { checkoutsPerMinute: 1 })
-  })
-  afterAll(() => limited?.dispose())
-
-  test('permalinks count against the same limit as POST /checkout', async () => {
-    expect((await limited.fetch(`/cart/${VARIANT}:1`, { redirect: 'manual' })).status).toBe(303)
-    const refused = await limited.fetch(`/buy/${VARIANT}:1`, { redirect: 'manual' })
-    expect(refused.status).toBe(429)
-    expect(refused.headers.get('Retry-After')).toBe('60')
-  })
-})
-
 describe('what an agent reads', () => {
   test('the product page as Markdown, at its own address the page names: price, availability, each variant with its id and permalink, the UCP profile', async () => {
     const page = await door('/product/toddler-blanket')

@@ -1,0 +1,68 @@
+import { DISCOUNT_CODE } from '../../client/model/cart.ts'
+import type { CartExtras } from '../storefront/cart.ts'
+
+/**
+ * What an outsider can put in a cart permalink (`/cart/{id}:{qty},…`, `/buy/…`), read
+ * strictly. Pure, so the rules are attacked without a Worker (test/unit/permalink.test.ts,
+ * with fast-check): a parsed list formats back to exactly itself, so nothing but what the
+ * link spells reaches cartCreate.
+ */
+export type PermalinkItem = { item: string; quantity: number }
+
+/** A variant id or SKU, and a quantity written without leading zeros (0–999; the caller says what it takes). */
+const ITEM = /^([A-Za-z0-9._-]{1,64}):(0|[1-9][0-9]{0,2})$/
+
+/** A permalink's items, `{id}:{quantity}` joined by commas; null when any of them is malformed. */
+export function parsePermalinkItems(list: string): PermalinkItem[] | null {
+  const items: PermalinkItem[] = []
+  for (const entry of list.split(',')) {
+    const match = ITEM.exec(entry)
+    if (!match) return null
+    items.push({ item: match[1]!, quantity: Number(match[2]) })
+  }
+  return items
+}
+
+export function formatPermalinkItems(items: PermalinkItem[]): string {
+  return items.map(({ item, quantity }) => `${item}:${quantity}`).join(',')
+}
+
+/** What a permalink's query adds to the cart (Shopify's cart permalinks: `discount`, `note`, `attributes[…]`, `ref`), or what is wrong with it. */
+export function permalinkExtras(query: URLSearchParams): CartExtras | string {
+  const discountCodes = (query.get('discount') ?? '').split(',').filter(Boolean)
+  if (discountCodes.some((code) => !DISCOUNT_CODE.test(code)))
+    return 'A discount code may hold only letters, digits, dashes and underscores, up to 64.'
+  const note = query.get('note') ?? undefined
+  if (note && note.length > 1000) return 'A note may be at most 1,000 characters.'
+  const attributes = [...query]
+    .flatMap(([name, value]) => {
+      const key = /^attributes\[(.{1,100})\]$/.exec(name)?.[1]
+      return key ? [{ key, value: value.slice(0, 1000) }] : []
+    })
+    .slice(0, 20)
+  const ref = query.get('ref')
+  if (ref) attributes.push({ key: 'ref', value: ref.slice(0, 100) })
+  return {
+    ...(discountCodes.length > 0 && { discountCodes }),
+    ...(note && { note }),
+    ...(attributes.length > 0 && { attributes }),
+  }
+}
+
+/**
+ * Whether a request for a permalink is a page navigation, the only way a shopper follows a
+ * link (Fetch Metadata: `Sec-Fetch-Mode: navigate` with `Sec-Fetch-Dest: document`). An
+ * image, a script, a frame or a fetch that another site's page makes in its visitor's browser
+ * is not: it makes no cart and spends nothing of the visitor's checkout limit. A top-level
+ * navigation from another site (Shopify Catalog, an agent's link) is one, whatever its
+ * `Sec-Fetch-Site`. Browsers send `Sec-Fetch-Dest` with every request; without it (older
+ * browsers, agents, Node's fetch, which sends a lone `Sec-Fetch-Mode: cors`) the request is
+ * let through, as the W3C's Fetch Metadata resource isolation policy lets through requests
+ * without the headers. A prefetch or prerender (`Sec-Purpose: prefetch`, which speculation
+ * rules on any page can ask for) is no shopper following the link yet.
+ */
+export function isPageNavigation(headers: Headers): boolean {
+  if (/prefetch|prerender/i.test(`${headers.get('Sec-Purpose')} ${headers.get('Purpose')}`)) return false
+  const dest = headers.get('Sec-Fetch-Dest')
+  return dest === null || (dest === 'document' && headers.get('Sec-Fetch-Mode') === 'navigate')
+}

@@ -17,10 +17,21 @@ import type { CheckFailure } from './checkout-check.ts'
  *   IPv6 /64, hashed) in one class within SHOPPERS_WINDOW_MS, they ask for a check at once
  *   (`runCheck`), at most once per CHECK_ON_DEMAND_MS.
  * - At most INCIDENTS_AN_HOUR incidents of one class are told in an hour; a further one
- *   opens and closes quietly, and is folded into the next alert of its class.
+ *   opens quietly and, if it closes soon, closes quietly and is folded into the next alert of
+ *   its class. The cap folds a flapping class; it never silences an outage: a folded incident
+ *   still failing SUSTAINED_CHECKS more checks after it opened (ten minutes of the five-minute
+ *   cron, sooner when shoppers' failures ask for checks) is told then, and so is its end.
  * - While an incident is open, a check failing in another class is part of it.
  */
-export type Incident = { id: string; failure: CheckFailure; since: number; message: string; quiet: boolean }
+/** `failedSince`: the checks that failed while it was open, after the ones that opened it. */
+export type Incident = {
+  id: string
+  failure: CheckFailure
+  since: number
+  message: string
+  quiet: boolean
+  failedSince?: number
+}
 export type CheckOutcome = { ok: true } | { ok: false; failure: CheckFailure; message: string }
 export type HealthState = {
   incident: Incident | null
@@ -47,6 +58,7 @@ export const SHOPPERS_FOR_A_CHECK = 3
 export const SHOPPERS_WINDOW_MS = 10 * 60_000
 export const CHECK_ON_DEMAND_MS = 60_000
 export const INCIDENTS_AN_HOUR = 3
+export const SUSTAINED_CHECKS = 2
 const HOUR_MS = 60 * 60_000
 
 export const NO_INCIDENT: HealthState = {
@@ -114,7 +126,25 @@ export function observe(state: HealthState, seen: Observation, now: number): Eff
       },
     }
   }
-  if (open) return quietly(next)
+  const failedSince = (open?.failedSince ?? 0) + 1
+  if (open?.quiet && failedSince >= SUSTAINED_CHECKS) {
+    const told = (state.told[open.failure] ?? []).filter((at) => now - at < HOUR_MS)
+    return {
+      ...quietly({
+        ...next,
+        incident: { ...open, quiet: false, failedSince },
+        told: { ...state.told, [open.failure]: [...told, now] },
+        folded: { ...state.folded, [open.failure]: Math.max(0, (state.folded[open.failure] ?? 0) - 1) },
+      }),
+      change: {
+        kind: 'opened',
+        incident: open.id,
+        failure: open.failure,
+        text: `Checkout has been broken for about ${minutes(now - open.since)} min: shoppers see 'Failed to create checkout'. Scheduled checkout checks keep failing with '${outcome.failure}': ${outcome.message}. ${WHAT_TO_DO[outcome.failure]} It was not alerted when it opened, as the ${INCIDENTS_AN_HOUR} alerts an hour for '${open.failure}' were used up; it is not a short one. (incident ${open.id})`,
+      },
+    }
+  }
+  if (open) return quietly({ ...next, incident: { ...open, failedSince } })
   if (!confirmed) return { ...quietly(next), confirm: true }
   const told = (state.told[outcome.failure] ?? []).filter((at) => now - at < HOUR_MS)
   const incident: Incident = {

@@ -5,6 +5,7 @@ import {
   NO_INCIDENT,
   observe,
   SHOPPERS_FOR_A_CHECK,
+  SUSTAINED_CHECKS,
   type HealthState,
   type Observation,
 } from '../../src/monitoring/incidents.ts'
@@ -90,6 +91,46 @@ test(`at most ${INCIDENTS_AN_HOUR} incidents of a class are told an hour; the ne
   expect(next.change!.text).toContain("2 more short 'http' incidents were not alerted this hour")
   // Another class is told apart.
   expect(run([check('billing'), check('billing')], state, 25 * 60_000).changes).toEqual(['opened:billing'])
+})
+
+// Cloudflare's cron every five minutes; a check that would change the state alone is confirmed 2 s later.
+test(`the cap folds short incidents, never an outage: after ${INCIDENTS_AN_HOUR} short ones, a long one is told within ${SUSTAINED_CHECKS} more runs, and so is its end`, () => {
+  let state = NO_INCIDENT
+  let now = 0
+  const posts: { at: number; kind: string; text: string }[] = []
+  /** One scheduled run: a check, and its confirmation when asked for. */
+  const scheduledRun = (failure?: 'http') => {
+    now += 5 * 60_000
+    for (let at = now, again = true; again; at += 2_000) {
+      const effect = observe(state, check(failure), at)
+      state = effect.state
+      again = effect.confirm
+      if (effect.change) posts.push({ at, kind: effect.change.kind, text: effect.change.text })
+    }
+  }
+  for (let i = 0; i < INCIDENTS_AN_HOUR; i++) {
+    scheduledRun('http')
+    scheduledRun()
+  }
+  expect(posts.map((post) => post.kind)).toEqual(
+    Array.from({ length: INCIDENTS_AN_HOUR }, () => ['opened', 'recovered']).flat(),
+  )
+  // Shopify answers 503 for six scheduled runs, half an hour.
+  const outageStarts = now + 5 * 60_000
+  for (let i = 0; i < 6; i++) scheduledRun('http')
+  const told = posts.slice(2 * INCIDENTS_AN_HOUR)
+  expect(told.map((post) => post.kind)).toEqual(['opened'])
+  expect(told[0]!.at - outageStarts).toBe(SUSTAINED_CHECKS * 5 * 60_000)
+  expect(told[0]!.text).toMatch(
+    /^Checkout has been broken for about 1\d min: .* 'http': m\. .*were used up; it is not a short one\. \(incident check-http-/,
+  )
+  scheduledRun()
+  expect(posts.slice(2 * INCIDENTS_AN_HOUR).map((post) => post.kind)).toEqual(['opened', 'recovered'])
+  expect(posts.at(-1)!.text).toMatch(/^Checkout works again .* after about 3\d min of 'http' failures\./)
+  // A short one after that is still folded: the hour's alerts are used up.
+  scheduledRun('http')
+  scheduledRun()
+  expect(posts).toHaveLength(2 * INCIDENTS_AN_HOUR + 2)
 })
 
 // However checks, shoppers and an outsider with many IPv6 /64s interleave while the checkout

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest'
 import { chdbAvailable } from '../../scripts/report/clickhouse.ts'
 import { BLANKET_VARIANT_ID } from '../../storefront-double/catalog.ts'
 import { PRIVATE_TOKEN, startShop, type Shop } from '../../scripts/harness/shop.ts'
+import { INCIDENTS_AN_HOUR, SUSTAINED_CHECKS } from '../../src/monitoring/incidents.ts'
 
 // The owner hears of a broken checkout from the shop's own checks alone: two failing in a row
 // open an incident, two passing close it, one alert each, posted to ALERT_WEBHOOK_URL.
@@ -95,6 +96,34 @@ test('the scheduled check: one alert per incident (401, 402, 5xx), each confirme
     reason: 'HTTP error! status: 401',
   })
 }, 60_000)
+
+test(`after ${INCIDENTS_AN_HOUR} short outages in the hour, a sustained one is still told, and so is its end`, async () => {
+  shop = await startShop({ ALERT_WEBHOOK_URL: hook() })
+  for (let i = 0; i < INCIDENTS_AN_HOUR; i++) {
+    shop.double.setFault({ kind: 'status', status: 503 })
+    await shop.scheduled()
+    shop.double.setFault(null)
+    await shop.scheduled()
+  }
+  await expect.poll(() => posts.length).toBe(2 * INCIDENTS_AN_HOUR)
+  // The fourth: Shopify answers 503 run after run. Opened quietly, the hour's alerts being used up…
+  shop.double.setFault({ kind: 'status', status: 503 })
+  await shop.scheduled()
+  for (let run = 1; run < SUSTAINED_CHECKS; run++) await shop.scheduled()
+  expect(posts).toHaveLength(2 * INCIDENTS_AN_HOUR)
+  // …and told at the next run that finds it still broken.
+  await shop.scheduled()
+  await expect.poll(() => posts.length).toBe(2 * INCIDENTS_AN_HOUR + 1)
+  expect(posts.at(-1)!.text).toMatch(
+    /^Checkout has been broken for about \d+ min: .*'http': HTTP error! status: 503\..* it is not a short one\. \(incident check-http-\w+\)$/,
+  )
+  await shop.scheduled()
+  shop.double.setFault(null)
+  await shop.scheduled()
+  await expect.poll(() => posts.length).toBe(2 * INCIDENTS_AN_HOUR + 2)
+  expect(posts.at(-1)!.text).toMatch(/^Checkout works again .*'http' failures\. \(incident check-http-\w+\)$/)
+  expect(posts.at(-1)!.key).toBe(posts.at(-2)!.key.replace(':opened', ':recovered'))
+}, 90_000)
 
 test('one Shopify blip, passed at its confirming check: no alert', async () => {
   shop = await startShop({ ALERT_WEBHOOK_URL: hook() })

@@ -82,9 +82,12 @@ export const ucpProfile = new Hono<AppEnv>()
       log(c, 'error', 'UCP profile is not JSON', { contentType: type })
       return failed(c, 502)
     }
-    const body = await upstream.arrayBuffer()
-    if (body.byteLength > MAX_BYTES) {
-      log(c, 'error', 'UCP profile too large', { bytes: body.byteLength })
+    const body = await readAtMost(upstream, MAX_BYTES)
+    if (!body) {
+      log(c, 'error', 'UCP profile too large', {
+        maxBytes: MAX_BYTES,
+        contentLength: upstream.headers.get('Content-Length'),
+      })
       return failed(c, 502)
     }
     return new Response(body, { status: 200, headers: passedOn(upstream, cacheControl) })
@@ -93,6 +96,30 @@ export const ucpProfile = new Hono<AppEnv>()
     c.header('Allow', 'GET, HEAD')
     return c.json({ error: `${c.req.method} is not allowed here; use GET or HEAD` }, 405)
   })
+
+/**
+ * The body, read while it streams and given up (cancelled) the moment it passes `maxBytes`,
+ * so an endless or huge answer costs at most that much memory; null when it is too large,
+ * by its Content-Length before reading or by its bytes while reading.
+ */
+async function readAtMost(answer: Response, maxBytes: number): Promise<Blob | null> {
+  if (Number(answer.headers.get('Content-Length') ?? 0) > maxBytes) {
+    await answer.body?.cancel()
+    return null
+  }
+  const chunks: Uint8Array<ArrayBuffer>[] = []
+  let size = 0
+  const reader = answer.body?.getReader()
+  for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
+    size += read.value.byteLength
+    if (size > maxBytes) {
+      await reader!.cancel()
+      return null
+    }
+    chunks.push(read.value as Uint8Array<ArrayBuffer>)
+  }
+  return new Blob(chunks)
+}
 
 function passedOn(upstream: Response, cacheControl: string): Headers {
   const headers = new Headers({ 'Cache-Control': cacheControl })

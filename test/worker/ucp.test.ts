@@ -226,3 +226,43 @@ test('/api/ucp/mcp: POST only, a body over 64 KiB refused, and a client past its
   const refused = await post()
   expect([refused.status, refused.headers.get('Retry-After')]).toEqual([429, '60'])
 })
+
+test('a profile over the cap is refused with a 502 while it streams, never read whole', async () => {
+  const fresh = await startShop({ UCP_PROFILE_CACHE_SECONDS: '60' })
+  onTestFinished(() => fresh.dispose())
+  // 256 MB of JSON made as it is read, with no Content-Length to refuse it by.
+  const chunk = new TextEncoder().encode(`${' '.repeat(65_535)}\n`)
+  let sent = 0
+  let cancelled = false
+  fresh.double.answerUcp(
+    () =>
+      new Response(
+        new ReadableStream({
+          pull(controller) {
+            if (sent >= 256 * 1024 * 1024) return controller.close()
+            sent += chunk.byteLength
+            controller.enqueue(chunk)
+          },
+          cancel() {
+            cancelled = true
+          },
+        }),
+        { headers: { 'Content-Type': 'application/json' } },
+      ),
+  )
+  const res = await fresh.fetch('/.well-known/ucp')
+  expect([res.status, res.headers.get('Cache-Control')]).toEqual([502, 'no-store'])
+  await eventually(() => cancelled, 5000)
+  // The cap is 256 KiB; what the sockets between held on top of it is far below the whole.
+  expect(sent).toBeLessThan(32 * 1024 * 1024)
+  expect(fresh.logEntries().some((entry) => entry.message === 'UCP profile too large' && entry.requestId)).toBe(true)
+
+  // Announced as too large: refused before a byte is read.
+  fresh.double.answerUcp(
+    () =>
+      new Response('{}'.padEnd(300 * 1024, ' '), {
+        headers: { 'Content-Type': 'application/json', 'Content-Length': String(300 * 1024) },
+      }),
+  )
+  expect((await fresh.fetch('/.well-known/ucp')).status).toBe(502)
+})

@@ -437,8 +437,10 @@ export function createStorefrontDouble() {
       const body = await c.req.text()
       ucpMcpCalls.push({ headers: Object.fromEntries(c.req.raw.headers), body })
       const id = (JSON.parse(body) as { id?: unknown }).id ?? null
+      // A session cookie and a public lifetime, neither of which the shop may pass on to an agent.
       return c.json({ jsonrpc: '2.0', id, result: { tools: [{ name: 'search_catalog' }] } }, 200, {
         'Set-Cookie': '_shopify_s=session; Path=/',
+        'Cache-Control': 'public, max-age=600',
       })
     })
     .get(`${CDN_PATH}:file`, (c) => cdn.serve(c.req.param('file'), new URL(c.req.url), c.req.header('Accept') ?? ''))

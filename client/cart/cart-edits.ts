@@ -30,6 +30,12 @@ export function cartTotal(lines: CartItem[]): Money | null {
   return { amount: (cents / 100).toFixed(2), currencyCode }
 }
 
+/** The sheet's total: its lines', or for no lines a zero in the page's currency; null on a page with no price. */
+export function sheetTotal(lines: CartItem[], pageCurrency: string | null | undefined): Money | null {
+  if (lines.length > 0) return cartTotal(lines)
+  return pageCurrency ? { amount: '0', currencyCode: pageCurrency } : null
+}
+
 /** Sets a line's quantity; 0 or less removes it. */
 export const updateQuantityAtom = atom(
   null,

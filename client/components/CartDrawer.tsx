@@ -2,7 +2,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { preconnect } from 'react-dom'
 import { Drawer } from 'vaul'
-import { cartTotal, isLoadingAtom, pricedLines, removeItemAtom, updateQuantityAtom } from '../cart/cart-edits.ts'
+import { isLoadingAtom, pricedLines, removeItemAtom, sheetTotal, updateQuantityAtom } from '../cart/cart-edits.ts'
 import { DISCOUNT_CODE, DISCOUNT_COOKIE, MAX_QUANTITY, type CartItem } from '../model/cart.ts'
 import { isCartOpenAtom, itemsAtom, knownQuantityAtom } from '../cart/cart-atoms.ts'
 import { useCheckout } from '../cart/use-checkout.ts'
@@ -40,9 +40,7 @@ export default function CartDrawer() {
   // memory (one blanket) and count up to the stored one (three).
   const count = useAtomValue(knownQuantityAtom)
   const reading = count === null
-  // An empty cart's total is in the page's currency; on a page that shows no price (no product), none is written.
-  const currencyCode = items[0]?.price.currencyCode ?? result?.market?.currency
-  const total = items.length > 0 ? cartTotal(items) : currencyCode ? { amount: '0', currencyCode } : null
+  const total = sheetTotal(items, result?.market?.currency)
   const market = marketWords(result?.market)
   const discount = useDiscountCode()
   const loading = useAtomValue(isLoadingAtom)

@@ -121,6 +121,14 @@ describe.each(Object.keys(CHECKOUT) as Country[])('a shopper in %s', (country) =
       expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([])
       expect(await axeViolations(page)).toEqual([])
 
+      // The empty sheet is totalled in the market's currency too.
+      await page.getByTestId('cart-button').click()
+      await page.getByTestId('cart-drawer').waitFor()
+      expect(await page.getByTestId('cart-total').textContent()).toBe(
+        CHECKOUT[country].total.replace(/[\d.]+$/, '0.00'),
+      )
+      await page.keyboard.press('Escape')
+      await page.getByTestId('cart-drawer').waitFor({ state: 'hidden' })
       await page
         .getByRole('button', { name: /Order Now!/ })
         .first()

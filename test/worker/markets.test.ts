@@ -193,6 +193,13 @@ describe('the /market answer', () => {
       price: unknown
     }
     expect(answer.market).toMatchObject({ country: 'BR', name: 'Brazil', ships: false, primary: false })
+    // ZZ, Shopify's unknown region, is no country of its own: the primary market's answer.
+    const unknown = (await (await shop.fetchWithCf('/market?handle=toddler-blanket&country=ZZ')).json()) as {
+      market: unknown
+      price: unknown
+    }
+    expect(unknown.market).toMatchObject({ country: null, name: null, primary: true, ships: true })
+    expect(unknown.price).toEqual({ amount: '38.0', currencyCode: 'USD' })
   })
 
   test('an unknown handle past the client’s limit is a 429 with Retry-After, no cache keeps it', async () => {

@@ -411,13 +411,41 @@ test("an edit behind an edit, the object warm and busy: on the page within 30 s,
   ).toEqual([expect.objectContaining({ showsEdit: true })])
 }, 75_000)
 
+// Shopify shows the edit only after the store's alarm has asked and found it missing: the
+// alarm must keep asking, purge only once Shopify shows it, and not give up before.
+test("an edit Shopify shows only after the store's alarm asked: the alarm asks again, then purges", async () => {
+  await warm({ WEBHOOK_REFETCH_DELAY_MS: '1000' })
+  const alarmSaw = () =>
+    shop!
+      .logEntries()
+      .filter((e) => e.message === 'product refreshed after webhook' && e.step === 'alarm')
+      .map((e) => e.showsEdit)
+  expect(await deliver(edit('Late Edit', '2026-11-25T12:00:00Z'))).toMatchObject({ purged: 'toddler-blanket' })
+  await eventually(() => alarmSaw().length >= 2, 30_000)
+  expect(alarmSaw().every((shows) => shows === false)).toBe(true)
+  expect((await page('/product/toddler-blanket')).html).not.toContain('Late Edit')
+  shopifyShows('Late Edit', '2026-11-25T12:00:00Z')
+  await eventually(async () => (await page('/product/toddler-blanket')).html.includes('Late Edit'), 10_000)
+  expect(alarmSaw().at(-1)).toBe(true)
+  expect(
+    alarmSaw()
+      .slice(0, -1)
+      .every((shows) => shows === false),
+  ).toBe(true)
+}, 60_000)
+
 test("the store's purge route exists only for the Worker's own loopback: from outside it is a 404 and purges nothing", async () => {
   await warm()
-  for (const init of [
-    { method: 'POST' },
-    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"purgeProduct":"toddler-blanket"}' },
-  ]) {
-    const res = await shop!.fetch('/webhooks/products/purge', init)
+  // Every place an outsider can put a handle: none is read.
+  const json = { 'Content-Type': 'application/json' }
+  for (const [path, init] of [
+    ['', { method: 'POST' }],
+    ['', { method: 'POST', headers: json, body: '{"purgeProduct":"toddler-blanket","handle":"toddler-blanket"}' }],
+    ['?purgeProduct=toddler-blanket&handle=toddler-blanket', { method: 'POST' }],
+    ['', { method: 'POST', headers: { 'X-Purge-Product': 'toddler-blanket', 'X-Handle': 'toddler-blanket' } }],
+    ['/toddler-blanket', { method: 'POST' }],
+  ] as const) {
+    const res = await shop!.fetch(`/webhooks/products/purge${path}`, init)
     expect(res.status).toBe(404)
   }
   expect((await page('/product/toddler-blanket')).cache).toBe('HIT')
@@ -454,7 +482,9 @@ test('a signed products/update reaches every market’s pages: each country’s 
 
 test('a signed body dated more than a day ahead is refused as a clock error, logged, and a genuine edit after it still reaches the page', async () => {
   await warm()
-  const future = JSON.stringify({ id: 8012345678901, handle: 'toddler-blanket', updated_at: '2099-01-01T00:00:00Z' })
+  // An hour past the day's tolerance: a tolerance of a week or a year would let it in.
+  const ahead = new Date(Date.now() + 25 * 60 * 60_000).toISOString()
+  const future = JSON.stringify({ id: 8012345678901, handle: 'toddler-blanket', updated_at: ahead })
   const refused = await shop!.fetch('/webhooks/products/update', {
     method: 'POST',
     headers: await signedWebhookHeaders(future, SECRET),

@@ -11,7 +11,7 @@ import { productTag } from '../render/cache-policy.ts'
 import { settle } from '../render/render-page.tsx'
 import { isMarketCountry } from '../storefront/country-codes.ts'
 import { readProduct } from '../product/read-product.ts'
-import { UCP_PATH } from './ucp.ts'
+import { UCP_PATH } from './ucp-proxy.ts'
 
 /**
  * GET /product/{handle}.md (and `/en-ca/product/{handle}.md`, one per market, like the page):

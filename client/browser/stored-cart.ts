@@ -2,7 +2,7 @@
 // cart. Loaded after hydration (see cart-effects.ts), so zod is off the critical path.
 import * as z from 'zod/mini'
 
-import { EMPTY_CART, MAX_LINES, MAX_QUANTITY, VARIANT_ID, type StoredCart } from '../model/cart.ts'
+import { EMPTY_CART, GIFT_MESSAGE_MAX, MAX_LINES, MAX_QUANTITY, VARIANT_ID, type StoredCart } from '../model/cart.ts'
 
 const text = (max: number) => z.string().check(z.maxLength(max))
 const webUrl = z.string().check(z.maxLength(2048), z.regex(/^(https?:\/\/|\/(?!\/))/))
@@ -46,6 +46,8 @@ const storedCartSchema = z.object({
   // Carts stored before it was kept have none, and a bad one costs only itself: the hosted
   // cart's age is then unknown.
   cartCreatedAt: z.catch(z.optional(z.nullable(z.number().check(z.int(), z.nonnegative()))), null),
+  // Carts stored before it was kept have none; a bad one costs only itself.
+  giftMessage: z.catch(z.optional(text(GIFT_MESSAGE_MAX)), ''),
 })
 
 /**
@@ -62,7 +64,12 @@ export function parseStoredCart(text: string | null): StoredCart {
       const line = cartItemSchema.safeParse(item)
       return line.success ? [line.data] : []
     })
-    return { ...parsed.data, items, cartCreatedAt: parsed.data.cartCreatedAt ?? null }
+    return {
+      ...parsed.data,
+      items,
+      cartCreatedAt: parsed.data.cartCreatedAt ?? null,
+      giftMessage: parsed.data.giftMessage ?? '',
+    }
   } catch {
     return EMPTY_CART
   }

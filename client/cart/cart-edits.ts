@@ -1,5 +1,5 @@
 import { atom } from 'jotai'
-import { EMPTY_CART, HOSTED_CART_PAID_WITHIN_MS, type CartItem } from '../model/cart.ts'
+import { EMPTY_CART, GIFT_MESSAGE_MAX, HOSTED_CART_PAID_WITHIN_MS, type CartItem } from '../model/cart.ts'
 import type { Money, Product } from '../model/product.ts'
 import { clamp, storedCartAtom } from './cart-atoms.ts'
 
@@ -53,6 +53,13 @@ export const updateQuantityAtom = atom(
 export const removeItemAtom = atom(null, (_get, set, variantId: string) => {
   set(storedCartAtom, (cart) => ({ ...cart, items: cart.items.filter((line) => line.variantId !== variantId) }))
 })
+
+/** The gift message as typed, cut to GIFT_MESSAGE_MAX as the textarea cuts it. */
+export const giftMessageAtom = atom(
+  (get) => get(storedCartAtom).giftMessage,
+  (_get, set, message: string) =>
+    set(storedCartAtom, (cart) => ({ ...cart, giftMessage: message.slice(0, GIFT_MESSAGE_MAX) })),
+)
 
 export const clearCartAtom = atom(null, (_get, set) => set(storedCartAtom, () => EMPTY_CART))
 

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { checkoutCreatedAtom, isLoadingAtom } from './cart-edits.ts'
+import { checkoutCreatedAtom, giftMessageAtom, isLoadingAtom } from './cart-edits.ts'
 import { isCartOpenAtom, itemsAtom } from './cart-atoms.ts'
 import { toastCheckoutFailed } from '../components/toasts.tsx'
 import { track } from '../analytics/track.ts'
@@ -20,6 +20,7 @@ type CheckoutAnswer = { checkoutUrl: string; cartId: string; checkout: string }
  */
 export function useCheckout() {
   const items = useAtomValue(itemsAtom)
+  const giftMessage = useAtomValue(giftMessageAtom)
   const setLoading = useSetAtom(isLoadingAtom)
   const setOpen = useSetAtom(isCartOpenAtom)
   const created = useSetAtom(checkoutCreatedAtom)
@@ -42,6 +43,7 @@ export function useCheckout() {
       body: JSON.stringify({
         country: readJsonScript<PageData>(PAGE_DATA_ID)?.country ?? 'ZZ',
         ...(languages?.length && { languages }),
+        ...(giftMessage && { giftMessage }),
         lines: items.map((item) => ({ merchandiseId: item.variantId, quantity: item.quantity })),
       }),
     })

@@ -2,8 +2,15 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { preconnect } from 'react-dom'
 import { Drawer } from 'vaul'
-import { isLoadingAtom, pricedLines, removeItemAtom, sheetTotal, updateQuantityAtom } from '../cart/cart-edits.ts'
-import { DISCOUNT_CODE, DISCOUNT_COOKIE, MAX_QUANTITY, type CartItem } from '../model/cart.ts'
+import {
+  giftMessageAtom,
+  isLoadingAtom,
+  pricedLines,
+  removeItemAtom,
+  sheetTotal,
+  updateQuantityAtom,
+} from '../cart/cart-edits.ts'
+import { DISCOUNT_CODE, DISCOUNT_COOKIE, GIFT_MESSAGE_MAX, MAX_QUANTITY, type CartItem } from '../model/cart.ts'
 import { isCartOpenAtom, itemsAtom, knownQuantityAtom } from '../cart/cart-atoms.ts'
 import { useCheckout } from '../cart/use-checkout.ts'
 import { track } from '../analytics/track.ts'
@@ -88,64 +95,103 @@ export default function CartDrawer() {
             </Drawer.Close>
           </div>
 
-          {reading ? (
-            <div className="flex-1" aria-busy="true" data-testid="cart-reading" />
-          ) : items.length === 0 ? (
-            <div
-              className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-stone-500"
-              data-testid="cart-empty"
-            >
-              <BagIcon width={56} height={56} className="text-orange-300" />
-              <p className="text-lg">Your cart is empty</p>
-            </div>
-          ) : (
-            <ul className="flex-1 divide-y divide-stone-100 overflow-y-auto px-5" aria-label="Items in your cart">
-              {items.map((item) => (
-                <CartLine key={item.variantId} item={item} />
-              ))}
-            </ul>
-          )}
+          {/* One scrolling region below the title: the lines, the gift message and the checkout
+              button are each reachable at any text size, the footer kept at the bottom when
+              there is room (mt-auto). */}
+          <div className="flex min-h-0 flex-1 flex-col overflow-y-auto" data-testid="cart-scroll">
+            {reading ? (
+              <div className="flex-1" aria-busy="true" data-testid="cart-reading" />
+            ) : items.length === 0 ? (
+              <div
+                className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-stone-500"
+                data-testid="cart-empty"
+              >
+                <BagIcon width={56} height={56} className="text-orange-300" />
+                <p className="text-lg">Your cart is empty</p>
+              </div>
+            ) : (
+              <>
+                <ul className="divide-y divide-stone-100 px-5" aria-label="Items in your cart">
+                  {items.map((item) => (
+                    <CartLine key={item.variantId} item={item} />
+                  ))}
+                </ul>
+                <GiftMessage />
+              </>
+            )}
 
-          <div className="border-t border-stone-100 p-5">
-            <div className="mb-4 flex items-center justify-between text-lg font-bold text-stone-900">
-              <span>Total</span>
-              <span data-testid="cart-total">{reading || !total ? '' : formatMoney(total)}</span>
-            </div>
-            {market && (
-              <p className="mb-4 text-sm font-semibold text-stone-700" data-testid="cart-market-note">
-                {market}
-              </p>
-            )}
-            {discount && (
-              <p className="mb-4 text-sm font-semibold text-stone-700" data-testid="cart-discount">
-                Discount code {discount} will be applied at checkout.
-              </p>
-            )}
-            {/* Busy, it is aria-disabled rather than disabled: a disabled button loses the
+            <div className="mt-auto border-t border-stone-100 p-5">
+              <div className="mb-4 flex items-center justify-between text-lg font-bold text-stone-900">
+                <span>Total</span>
+                <span data-testid="cart-total">{reading || !total ? '' : formatMoney(total)}</span>
+              </div>
+              {market && (
+                <p className="mb-4 text-sm font-semibold text-stone-700" data-testid="cart-market-note">
+                  {market}
+                </p>
+              )}
+              {discount && (
+                <p className="mb-4 text-sm font-semibold text-stone-700" data-testid="cart-discount">
+                  Discount code {discount} will be applied at checkout.
+                </p>
+              )}
+              {/* Busy, it is aria-disabled rather than disabled: a disabled button loses the
                 keyboard's focus, which would then be on the sheet when a failed checkout is
                 to be tried again. */}
-            <button
-              type="button"
-              onClick={(event) => void (loading || reading || checkout(event.timeStamp))}
-              disabled={items.length === 0}
-              aria-disabled={loading || reading || undefined}
-              className={CHECKOUT_BUTTON}
-              data-testid="checkout-button"
-              data-vaul-no-drag
-            >
-              {loading ? (
-                <>
-                  <SpinnerIcon />
-                  <span>Creating Checkout...</span>
-                </>
-              ) : (
-                'Checkout with Shopify'
-              )}
-            </button>
+              <button
+                type="button"
+                onClick={(event) => void (loading || reading || checkout(event.timeStamp))}
+                disabled={items.length === 0}
+                aria-disabled={loading || reading || undefined}
+                className={CHECKOUT_BUTTON}
+                data-testid="checkout-button"
+                data-vaul-no-drag
+              >
+                {loading ? (
+                  <>
+                    <SpinnerIcon />
+                    <span>Creating Checkout...</span>
+                  </>
+                ) : (
+                  'Checkout with Shopify'
+                )}
+              </button>
+            </div>
           </div>
         </Drawer.Content>
       </Drawer.Portal>
     </Drawer.Root>
+  )
+}
+
+/**
+ * An optional gift message, kept with the stored cart and sent as the hosted cart's `note`:
+ * plain text in a textarea, never rendered as HTML, written in the shopper's own direction.
+ */
+function GiftMessage() {
+  const [message, setMessage] = useAtom(giftMessageAtom)
+  const id = useId()
+  return (
+    <div className="border-t border-stone-100 px-5 py-4">
+      <label htmlFor={id} className="block text-sm font-semibold text-stone-800">
+        Gift message (optional)
+      </label>
+      <textarea
+        id={id}
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+        maxLength={GIFT_MESSAGE_MAX}
+        rows={3}
+        dir="auto"
+        className="mt-2 w-full resize-y rounded-xl border border-stone-300 p-3 text-base text-stone-900"
+        aria-describedby={`${id}-count`}
+        data-testid="gift-message"
+        data-vaul-no-drag
+      />
+      <p id={`${id}-count`} className="mt-1 text-right text-sm text-stone-600">
+        {message.length}/{GIFT_MESSAGE_MAX}
+      </p>
+    </div>
   )
 }
 

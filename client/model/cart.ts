@@ -33,9 +33,18 @@ export type StoredCart = {
   cartId: string | null
   checkoutUrl: string | null
   cartCreatedAt: number | null
+  /** The gift message typed in the sheet, sent as the hosted cart's `note`; '' for none. */
+  giftMessage: string
 }
 
-export const EMPTY_CART: StoredCart = { items: [], cartId: null, checkoutUrl: null, cartCreatedAt: null }
+export const EMPTY_CART: StoredCart = { items: [], cartId: null, checkoutUrl: null, cartCreatedAt: null, giftMessage: '' }
+
+/**
+ * A gift message's length at most, in UTF-16 code units, as a textarea's `maxlength` and
+ * POST /checkout count it (an emoji is two). Shopify's checkout has no notes field; the
+ * message reaches the order as the cart's `note`.
+ */
+export const GIFT_MESSAGE_MAX = 250
 
 /**
  * How long after its creation a hosted cart that Shopify no longer has means a paid order.

@@ -5,7 +5,14 @@ import { endTime, startTime } from 'hono/timing'
 import { zValidator } from '@hono/zod-validator'
 import { z } from 'zod'
 import type { CheckoutFailure } from '../../client/analytics/vocabulary.ts'
-import { DISCOUNT_CODE, DISCOUNT_COOKIE, MAX_LINES, MAX_QUANTITY, VARIANT_ID } from '../../client/model/cart.ts'
+import {
+  DISCOUNT_CODE,
+  DISCOUNT_COOKIE,
+  GIFT_MESSAGE_MAX,
+  MAX_LINES,
+  MAX_QUANTITY,
+  VARIANT_ID,
+} from '../../client/model/cart.ts'
 import { getCookie } from 'hono/cookie'
 import type { AppEnv } from '../app-env.ts'
 import { limitPerClient } from './limit-per-client.ts'
@@ -46,6 +53,8 @@ const languages = z.array(z.string().regex(/^[A-Z]{2,3}(_[A-Z]{2})?$/, 'must be 
 export const checkoutBody = z.strictObject({
   country: country.optional(),
   languages: languages.optional(),
+  /** The sheet's gift message, as typed: the hosted cart's `note`, which the order keeps. */
+  giftMessage: z.string().max(GIFT_MESSAGE_MAX, `must be at most ${GIFT_MESSAGE_MAX} characters`).optional(),
   lines: z
     .array(z.strictObject({ merchandiseId, quantity }))
     .min(1)
@@ -97,8 +106,8 @@ function formFailureText(c: Context<AppEnv>): string {
   return `Failed to create checkout. Please try again later. (Reference: ${c.get('requestId')})`
 }
 
-/** Where the page the shopper ordered on was priced, and what it says of the checkout's languages. */
-type Market = { country?: string; languages?: string[] }
+/** Where the page the shopper ordered on was priced, what it says of the checkout's languages, and the gift message. */
+type Market = { country?: string; languages?: string[]; giftMessage?: string }
 
 async function startCheckout(c: Context<AppEnv>, lines: CartLineInput[], market: Market) {
   const config = readConfig(c.env)
@@ -118,7 +127,10 @@ async function startCheckout(c: Context<AppEnv>, lines: CartLineInput[], market:
     const language = checkoutLanguage(c.req.header('Accept-Language'), market.languages ?? [])
     // A discount link's code, remembered for this browser (src/routes/doors.ts).
     const discount = getCookie(c, DISCOUNT_COOKIE)
-    const extras = discount && DISCOUNT_CODE.test(discount) ? { discountCodes: [discount] } : {}
+    const extras = {
+      ...(discount && DISCOUNT_CODE.test(discount) && { discountCodes: [discount] }),
+      ...(market.giftMessage && { note: market.giftMessage }),
+    }
     cart = await createCart(config.storefront, lines, {
       buyerIp: c.req.header('CF-Connecting-IP'),
       country,

@@ -194,3 +194,32 @@ test('the market’s words hold their place at 320 px with text at 200 %: nothin
     await screenshot(page, `market-${country}-${path === '/' ? 'landing' : 'product'}-320-200pc`)
   }
 })
+
+test('the sheet at 320 px with text at 200 %, with the longest notes and a gift message: one region scrolls to the last line’s remove button and to Checkout with Shopify', async () => {
+  for (const country of ['JP', 'BR'] as const) {
+    const { page } = await openPage(browser, { width: 320, height: 640 })
+    await page.goto(`${shops[country].origin}/product/toddler-blanket`)
+    await hydrated(page)
+    await page.evaluate(() => (document.documentElement.style.fontSize = '200%'))
+    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    await page.getByTestId('cart-button').click()
+    await page.getByLabel('Gift message (optional)').fill('Happy first Christmas, little one')
+    expect(await page.getByTestId('cart-market-note').innerText()).toContain(CHECKOUT[country].note)
+    const region = page.getByTestId('cart-scroll')
+    expect(await region.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true)
+    for (const name of ['Remove Square Friends Fleece Blanket from cart', 'Checkout with Shopify']) {
+      const control = page.getByRole('button', { name })
+      await control.scrollIntoViewIfNeeded()
+      // On screen, and the element a tap there lands on.
+      const reachable = await control.evaluate((button) => {
+        const box = button.getBoundingClientRect()
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+        return box.height > 0 && box.top >= 0 && box.bottom <= innerHeight && (hit === button || button.contains(hit))
+      })
+      expect(reachable, `${country}: ${name}`).toBe(true)
+    }
+    await screenshot(page, `market-${country}-sheet-320-200pc`)
+    await page.getByRole('button', { name: 'Remove Square Friends Fleece Blanket from cart' }).click()
+    expect(await page.getByTestId('cart-empty').count()).toBe(1)
+  }
+})

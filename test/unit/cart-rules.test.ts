@@ -17,6 +17,7 @@ import {
   checkoutCreatedAtom,
   pricedLines,
   clearCartAtom,
+  giftMessageAtom,
   hostedCartGoneAtom,
   isLoadingAtom,
   removeItemAtom,
@@ -152,6 +153,7 @@ test('Shopify no longer has the hosted cart: paid if within a day of its creatio
     cartId: null,
     checkoutUrl: null,
     cartCreatedAt: null,
+    giftMessage: '',
   })
   // Back within the hour: the order was paid.
   store.set(cartAtom, {
@@ -168,6 +170,7 @@ test('Shopify no longer has the hosted cart: paid if within a day of its creatio
     cartId: 'gid://shopify/Cart/c3',
     checkoutUrl: 'https://shop.example/checkouts/cn/c3',
     cartCreatedAt: null,
+    giftMessage: '',
   })
   store.set(hostedCartGoneAtom, created)
   expect(store.get(itemsAtom)).toHaveLength(1)
@@ -280,6 +283,24 @@ test('the stored cart: a corrupted line is dropped and the rest kept; nonsense i
     expect(stored.cartCreatedAt).toBeNull()
     expect(stored.items).toHaveLength(1)
   }
+  // The gift message: kept as typed; missing (a cart stored before it was kept) or bad: none, lines kept.
+  const typed = 'For Noa 🧸 מזל טוב! <b>hi</b>'
+  expect(
+    parseStoredCart(JSON.stringify({ items: [good], cartId: null, checkoutUrl: null, giftMessage: typed })).giftMessage,
+  ).toBe(typed)
+  for (const bad of [undefined, 42, 'x'.repeat(251), null]) {
+    const stored = parseStoredCart(JSON.stringify({ items: [good], cartId: null, checkoutUrl: null, giftMessage: bad }))
+    expect(stored.giftMessage).toBe('')
+    expect(stored.items).toHaveLength(1)
+  }
+})
+
+test('the gift message is kept cut to 250 and cleared with the cart', () => {
+  const store = withLines()
+  store.set(giftMessageAtom, 'y'.repeat(300))
+  expect(store.get(storedCartAtom).giftMessage).toBe('y'.repeat(250))
+  store.set(clearCartAtom)
+  expect(store.get(storedCartAtom).giftMessage).toBe('')
 })
 
 test('a fresh page: the cart closed, nothing loading, the cart empty', () => {

@@ -127,6 +127,16 @@ test.each([
   ['half a blanket', { lines: [{ merchandiseId: VARIANT, quantity: 1.5 }] }, 'lines.0.quantity'],
   ['a price of its own', { lines: [{ merchandiseId: VARIANT, quantity: 1, price: '0.01' }] }, 'lines.0'],
   ['101 lines', { lines: Array.from({ length: 101 }, () => ({ merchandiseId: VARIANT, quantity: 1 })) }, 'lines'],
+  [
+    'a gift message over 250',
+    { lines: [{ merchandiseId: VARIANT, quantity: 1 }], giftMessage: 'x'.repeat(251) },
+    'giftMessage',
+  ],
+  [
+    'a gift message that is not text',
+    { lines: [{ merchandiseId: VARIANT, quantity: 1 }], giftMessage: 7 },
+    'giftMessage',
+  ],
 ])('%s is a 400 that names what is wrong, and Shopify is not asked', async (_, body, path) => {
   const res = await postJson(body)
   expect(res.status).toBe(400)
@@ -134,6 +144,13 @@ test.each([
   expect(problem.error).toBe('Invalid checkout request')
   expect(problem.issues.map((issue) => issue.path)).toContain(path)
   expect(shopify.calls).toEqual([])
+})
+
+test('a gift message goes to Shopify as the cart’s note, exactly as typed; none, no note', async () => {
+  const message = `For Noa 🧸 מזל טוב! <script>alert(1)</script> ${'x'.repeat(200)}`.slice(0, 250)
+  expect((await postJson({ lines: [{ merchandiseId: VARIANT, quantity: 1 }], giftMessage: message })).status).toBe(200)
+  expect((await postJson({ lines: [{ merchandiseId: VARIANT, quantity: 1 }], giftMessage: '' })).status).toBe(200)
+  expect(shopify.calls.map((input) => (input as { note?: string }).note)).toEqual([message, undefined])
 })
 
 test('a variant id is explained', async () => {

@@ -37,7 +37,13 @@ export type StoredCart = {
   giftMessage: string
 }
 
-export const EMPTY_CART: StoredCart = { items: [], cartId: null, checkoutUrl: null, cartCreatedAt: null, giftMessage: '' }
+export const EMPTY_CART: StoredCart = {
+  items: [],
+  cartId: null,
+  checkoutUrl: null,
+  cartCreatedAt: null,
+  giftMessage: '',
+}
 
 /**
  * A gift message's length at most, in UTF-16 code units, as a textarea's `maxlength` and

@@ -85,7 +85,9 @@ test.each([
   })
   const answer = (await profileAnswer(new Response(body, { status, headers }), 60)) as Refusal
   expect(answer).toMatchObject({ status: refused, message, level: refused === 404 ? 'warn' : 'error' })
-  expect(answer.fields).toMatchObject(status === 200 ? { contentType: (headers as Record<string, string>)['Content-Type'] ?? '' } : { status })
+  expect(answer.fields).toMatchObject(
+    status === 200 ? { contentType: (headers as Record<string, string>)['Content-Type'] ?? '' } : { status },
+  )
   expect(cancelled).toBe(true)
 })
 

@@ -11,7 +11,7 @@ import type { ShopMarkets } from './storefront/product.ts'
  */
 export function pageMarket(country: string | null, markets: ShopMarkets, product: Product | null = null): PageMarket {
   const shipsTo = markets.shipsTo.map((code) => countryName(code, markets)).sort((a, b) => a.localeCompare(b, 'en'))
-  const known = country === null || country === 'ZZ' ? null : country
+  const known = country === 'ZZ' ? null : country
   const primary = known === null || known === markets.primaryCountry
   return {
     country: known,

@@ -32,5 +32,5 @@ export function backFromCheckout(referer: string | undefined, shopOrigin: string
 
 /** A resolved URL that a browser given its path reads as this shop: same origin, and no `//` that names a host. */
 function onShop(target: URL, shop: URL): boolean {
-  return target.origin === shop.origin && target.pathname.startsWith('/') && !target.pathname.startsWith('//')
+  return target.origin === shop.origin && !target.pathname.startsWith('//')
 }

@@ -159,3 +159,43 @@ test(
   },
   PROPERTY_TIMEOUT_MS,
 )
+
+test('a header the cache keys by is taken off, and the page asked for without it', async () => {
+  const { loopback, request } = harness()
+  await request(
+    new Request('http://shop.test/en-ca', { headers: { 'X-Forwarded-Host': 'evil.example', Accept: 'text/html' } }),
+  )
+  expect(loopback).toHaveBeenCalledTimes(1)
+  const [asked] = loopback.mock.calls[0]!
+  expect(asked.headers.has('X-Forwarded-Host')).toBe(false)
+  expect(asked.headers.get('Accept')).toBe('text/html')
+})
+
+test('a POST to a page, and a Worker without its loopback (a test of the app alone), are rendered as they are', async () => {
+  const { loopback, rendered, request } = harness()
+  expect(await (await request('/?utm_source=x', 'POST')).text()).toBe('rendered')
+  expect(loopback).not.toHaveBeenCalled()
+  const alone = new Hono<AppEnv>().use(canonicalPages).all('*', (c) => c.text(rendered()))
+  const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext
+  expect(await (await alone.request('/?utm_source=x', undefined, {}, ctx)).text()).toBe('rendered')
+})
+
+test('a redirect within a market’s pages stays at the address the shopper used', async () => {
+  const { loopback, request } = harness()
+  loopback.mockImplementation(
+    async (asked: Request) =>
+      new Response(null, {
+        status: 301,
+        headers: { Location: `${new URL(asked.url).pathname.toLowerCase()}` },
+      }),
+  )
+  // Unprefixed: the market's prefix comes off the Location.
+  expect((await request('/product/Toddler-Blanket')).headers.get('Location')).toBe('/product/toddler-blanket')
+  // Prefixed: kept as the market's address.
+  expect((await request('/en-de/product/Toddler-Blanket?x=1')).headers.get('Location')).toBe(
+    '/en-de/product/toddler-blanket',
+  )
+  // Elsewhere: left alone.
+  loopback.mockImplementation(async () => new Response(null, { status: 302, headers: { Location: '/elsewhere' } }))
+  expect((await request('/product/Toddler-Blanket')).headers.get('Location')).toBe('/elsewhere')
+})

@@ -5,6 +5,7 @@ import {
   NO_INCIDENT,
   observe,
   SHOPPERS_FOR_A_CHECK,
+  SHOPPERS_WINDOW_MS,
   SUSTAINED_CHECKS,
   type HealthState,
   type Observation,
@@ -126,11 +127,42 @@ test(`the cap folds short incidents, never an outage: after ${INCIDENTS_AN_HOUR}
   )
   scheduledRun()
   expect(posts.slice(2 * INCIDENTS_AN_HOUR).map((post) => post.kind)).toEqual(['opened', 'recovered'])
-  expect(posts.at(-1)!.text).toMatch(/^Checkout works again .* after about 3\d min of 'http' failures\./)
+  expect(posts.at(-1)!.text).toMatch(/^Checkout works again .* after about 3\d min of 'http' failures\. \(incident/)
   // A short one after that is still folded: the hour's alerts are used up.
   scheduledRun('http')
   scheduledRun()
   expect(posts).toHaveLength(2 * INCIDENTS_AN_HOUR + 2)
+})
+
+test('the shoppers’ window and the check on demand, at their edges', () => {
+  const at = (state: HealthState, client: string, now: number) => observe(state, checkout(client, 'http'), now)
+  // Two shoppers, then a third after SHOPPERS_WINDOW_MS: a new window, no check.
+  let state = at(at(NO_INCIDENT, 'a', 0).state, 'b', 1_000).state
+  expect(at(state, 'c', SHOPPERS_WINDOW_MS).runCheck).toBe(false)
+  expect(at(state, 'c', SHOPPERS_WINDOW_MS - 1).runCheck).toBe(true)
+  // Asked once: the three are forgotten, and a fourth shopper alone asks nothing, however late.
+  const asked = at(state, 'c', 2_000)
+  expect(asked.runCheck).toBe(true)
+  expect(at(asked.state, 'd', 2_000 + CHECK_ON_DEMAND_MS).runCheck).toBe(false)
+  // Three more, exactly CHECK_ON_DEMAND_MS after the last ask: asked again; a moment sooner, not.
+  state = at(at(asked.state, 'd', 3_000).state, 'e', 4_000).state
+  expect(at(state, 'f', 2_000 + CHECK_ON_DEMAND_MS).runCheck).toBe(true)
+  expect(at(state, 'f', 2_000 + CHECK_ON_DEMAND_MS - 1).runCheck).toBe(false)
+})
+
+test('the hour of the cap ends at exactly an hour; one folded incident is named in the singular', () => {
+  let state = NO_INCIDENT
+  let now = 0
+  const incident = () => {
+    for (const seen of [check('http'), check('http'), check(), check()]) {
+      state = observe(state, seen, now).state
+      now += 1_000
+    }
+  }
+  for (let i = 0; i <= INCIDENTS_AN_HOUR; i++) incident()
+  // The first was told at 1 s: at exactly an hour and 1 s it no longer counts.
+  const opened = observe(observe(state, check('http'), 3_601_000).state, check('http'), 3_601_000)
+  expect(opened.change!.text).toContain("1 more short 'http' incident was not alerted this hour")
 })
 
 // However checks, shoppers and an outsider with many IPv6 /64s interleave while the checkout

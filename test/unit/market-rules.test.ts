@@ -2,7 +2,9 @@ import { expect, test } from 'vitest'
 import { sheetTotal } from '../../client/cart/cart-edits.ts'
 import type { Product, Variant } from '../../client/model/product.ts'
 import { productStructuredData } from '../../client/pages/product-structured-data.ts'
-import { pageMarket } from '../../src/page-market.ts'
+import { marketOfPath, marketPath } from '../../client/model/market.ts'
+import { countryName, pageMarket } from '../../src/page-market.ts'
+import { isMarketCountry } from '../../src/storefront/country-codes.ts'
 import type { ShopMarkets } from '../../src/storefront/product.ts'
 
 // What a page tells a shopper of a market (src/page-market.ts, the structured data, the sheet's
@@ -14,7 +16,8 @@ const MARKETS: ShopMarkets = {
   shipsTo: ['US', 'DE', 'FR'],
   countries: [
     { isoCode: 'US', name: 'United States', currency: 'USD', languages: ['EN'] },
-    { isoCode: 'DE', name: 'Germany', currency: 'EUR', languages: ['EN', 'DE'] },
+    // Shopify's name for a country is the one written, not the English one.
+    { isoCode: 'DE', name: 'Deutschland', currency: 'EUR', languages: ['EN', 'DE'] },
     { isoCode: 'CH', name: 'Switzerland', currency: 'CHF', languages: ['DE'] },
   ],
 }
@@ -40,8 +43,24 @@ const PRODUCT: Product = {
   options: [],
 }
 
-test('the order buttons say the price of the variant they add, not the cheapest', () => {
+test('the order buttons say the price of the variant they add, not the cheapest; without one, no price', () => {
   expect(pageMarket('DE', MARKETS, PRODUCT).order).toBe('Only €35 – Order Now!')
+  expect(pageMarket('DE', MARKETS, { ...PRODUCT, variants: [] }).order).toBe('Order Now!')
+  expect(pageMarket('DE', MARKETS)).toMatchObject({ order: 'Order Now!', currency: null })
+  expect(pageMarket('US', MARKETS, PRODUCT).order).toBe('Only $38 – Order Now!')
+})
+
+test('a path’s market: the prefix at its start only, its country in upper case', () => {
+  expect(marketOfPath('/en-de/terms')).toEqual({ prefix: '/en-de', country: 'DE', rest: '/terms' })
+  expect(marketOfPath('/en-de')).toEqual({ prefix: '/en-de', country: 'DE', rest: '/' })
+  for (const path of ['/product/en-de', '/en-deu', '/en-DE', '/terms']) expect(marketOfPath(path)).toBeNull()
+  expect(marketPath('CA', '/')).toBe('/en-ca')
+  expect(marketPath('CA', '/terms')).toBe('/en-ca/terms')
+})
+
+test('a market country is one Shopify knows, or ZZ', () => {
+  for (const country of ['ZZ', 'DE', 'BR']) expect(isMarketCountry(country)).toBe(true)
+  for (const country of ['', 'zz', 'XX', 'T1', 'Q1', 'DEU']) expect(isMarketCountry(country)).toBe(false)
 })
 
 test('ZZ, Shopify’s unknown region, is no country: the primary market’s page', () => {
@@ -53,11 +72,23 @@ test('ZZ, Shopify’s unknown region, is no country: the primary market’s page
       ships: true,
       languages: [],
     })
-  expect(pageMarket('DE', MARKETS, PRODUCT)).toMatchObject({ country: 'DE', primary: false, name: 'Germany' })
+  expect(pageMarket('DE', MARKETS, PRODUCT)).toMatchObject({
+    country: 'DE',
+    primary: false,
+    name: 'Deutschland',
+    languages: ['EN', 'DE'],
+    currency: 'EUR',
+  })
+  expect(pageMarket('US', MARKETS, PRODUCT)).toMatchObject({ country: 'US', primary: true, name: 'United States' })
   expect(pageMarket('CH', MARKETS, PRODUCT)).toMatchObject({
     ships: false,
-    shipsTo: ['France', 'Germany', 'United States'],
+    shipsTo: ['Deutschland', 'France', 'United States'],
   })
+  // A country Shopify has no market for: its English name, and no checkout languages.
+  expect(pageMarket('BR', MARKETS, PRODUCT)).toMatchObject({ name: 'Brazil', languages: [], ships: false })
+  // What request.cf.country can be that is no region at all: its code, never an error.
+  expect(countryName('T1', MARKETS)).toBe('T1')
+  expect(countryName('!!', MARKETS)).toBe('!!')
 })
 
 test('the structured data’s offer and its shipping rate are in the same currency, the first variant’s', () => {

@@ -101,6 +101,23 @@ test('the query’s extras: a discount is checked, a note capped, attributes and
   expect(permalinkExtras(new URLSearchParams('discount=<b>'))).toMatch(/discount code/)
   expect(permalinkExtras(new URLSearchParams(`note=${'x'.repeat(1001)}`))).toMatch(/1,000/)
   expect(permalinkExtras(new URLSearchParams(''))).toEqual({})
+  expect(permalinkExtras(new URLSearchParams(`note=${'x'.repeat(1000)}`))).toEqual({ note: 'x'.repeat(1000) })
+})
+
+test('attributes: only `attributes[name]`, at most 20, each value cut to 1,000; ref cut to 100', () => {
+  const query = new URLSearchParams()
+  for (let i = 0; i < 25; i++) query.append(`attributes[a${i}]`, 'v')
+  query.append('xattributes[b]', 'v')
+  query.append('attributes[c]x', 'v')
+  const { attributes } = permalinkExtras(query) as { attributes: { key: string }[] }
+  expect(attributes.map((attribute) => attribute.key)).toEqual(Array.from({ length: 20 }, (_, i) => `a${i}`))
+  const long = permalinkExtras(new URLSearchParams(`attributes[gift]=${'v'.repeat(1200)}&ref=${'r'.repeat(150)}`))
+  expect(long).toEqual({
+    attributes: [
+      { key: 'gift', value: 'v'.repeat(1000) },
+      { key: 'ref', value: 'r'.repeat(100) },
+    ],
+  })
 })
 
 // Fetch Metadata as Chromium, Firefox and WebKit send it.
@@ -116,6 +133,7 @@ test.each([
   ['a <script>', { 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Dest': 'script' }, false],
   ['an <iframe>', { 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'iframe' }, false],
   ['an <object>', { 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'object' }, false],
+  ['a document not navigated to', { 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Dest': 'document' }, false],
   ['a fetch()', { 'Sec-Fetch-Mode': 'cors', 'Sec-Fetch-Dest': 'empty' }, false],
   ['a no-cors fetch()', { 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Dest': 'empty' }, false],
   [

@@ -136,6 +136,9 @@ test.each([
   [`${SHOP}/%63art`, '/%63art#cart'],
   ['https://evil.example/product/toddler-blanket', '/#cart'],
   [`${SHOP}/product/toddler-blanket?utm_source=x`, '/product/toddler-blanket?utm_source=x#cart'],
+  // Only /cart itself is no way back: a page whose path ends or begins with the word is one.
+  [`${SHOP}/product/cart`, '/product/cart#cart'],
+  [`${SHOP}/cartoon`, '/cartoon#cart'],
   [undefined, '/#cart'],
 ])('/cart with the Referer %j goes back to %j', (referer, location) => {
   expect(backFromCheckout(referer, SHOP)).toBe(location)

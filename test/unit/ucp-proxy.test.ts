@@ -68,7 +68,9 @@ test.each([
   [301, { Location: 'https://elsewhere.example/' }, 502, 'UCP profile redirected by Shopify: not followed'],
   [302, {}, 502, 'UCP profile redirected by Shopify: not followed'],
   [307, {}, 502, 'UCP profile redirected by Shopify: not followed'],
+  [300, {}, 502, 'UCP profile redirected by Shopify: not followed'],
   [399, {}, 502, 'UCP profile redirected by Shopify: not followed'],
+  [400, JSON_TYPE, 502, 'UCP profile not served by Shopify'],
   [404, JSON_TYPE, 404, 'UCP profile not served by Shopify'],
   [500, JSON_TYPE, 502, 'UCP profile not served by Shopify'],
   [403, JSON_TYPE, 502, 'UCP profile not served by Shopify'],
@@ -89,6 +91,16 @@ test.each([
     status === 200 ? { contentType: (headers as Record<string, string>)['Content-Type'] ?? '' } : { status },
   )
   expect(cancelled).toBe(true)
+})
+
+test('a refusal of an answer with no body, and a profile typed plain application/json', async () => {
+  expect(await profileAnswer(new Response(null, { status: 302 }), 60)).toMatchObject({ status: 502 })
+  expect(await profileAnswer(new Response(null, { status: 404 }), 60)).toMatchObject({ status: 404 })
+  const plain = (await profileAnswer(
+    new Response('{}', { headers: { 'Content-Type': 'application/json' } }),
+    60,
+  )) as Response
+  expect(plain.status).toBe(200)
 })
 
 test('an answer is read at most to the cap: over it by its Content-Length or its bytes, refused and cancelled', async () => {
@@ -114,9 +126,23 @@ test('an answer is read at most to the cap: over it by its Content-Length or its
   expect(await readAtMost(new Response(endless), MAX_PROFILE_BYTES)).toBeNull()
   expect(cancelled).toBe(true)
   expect(pulled).toBeLessThanOrEqual(MAX_PROFILE_BYTES + 2 * 1024)
+  expect(await profileAnswer(new Response(new Uint8Array(MAX_PROFILE_BYTES + 1), { headers: JSON_TYPE }), 60)).toEqual({
+    status: 502,
+    level: 'error',
+    message: 'UCP profile too large',
+    fields: { maxBytes: MAX_PROFILE_BYTES, contentLength: null },
+  })
+  // Announced at exactly the cap: read; announced over it with no body to cancel: refused.
+  const announced = { 'Content-Length': String(MAX_PROFILE_BYTES) }
+  expect((await readAtMost(new Response(exactly, { headers: announced }), MAX_PROFILE_BYTES))?.size).toBe(
+    MAX_PROFILE_BYTES,
+  )
   expect(
-    await profileAnswer(new Response(new Uint8Array(MAX_PROFILE_BYTES + 1), { headers: JSON_TYPE }), 60),
-  ).toMatchObject({ status: 502, message: 'UCP profile too large' })
+    await readAtMost(
+      new Response(null, { headers: { 'Content-Length': String(MAX_PROFILE_BYTES + 1) } }),
+      MAX_PROFILE_BYTES,
+    ),
+  ).toBeNull()
   expect((await readAtMost(new Response(null), 10))?.size).toBe(0)
 })
 
@@ -151,6 +177,10 @@ test('an agent’s MCP call goes on with its type and UCP’s headers, never coo
       'ucp-agent',
     ].sort(),
   )
+})
+
+test('an agent’s call without headers goes on without any', () => {
+  expect(headersOf(mcpRequestHeaders(new Headers()))).toEqual({})
 })
 
 test('Shopify’s MCP answer is the caller’s alone: its status, type and body, never its cookie or lifetime', async () => {

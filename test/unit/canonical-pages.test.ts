@@ -199,3 +199,12 @@ test('a redirect within a market’s pages stays at the address the shopper used
   loopback.mockImplementation(async () => new Response(null, { status: 302, headers: { Location: '/elsewhere' } }))
   expect((await request('/product/Toddler-Blanket')).headers.get('Location')).toBe('/elsewhere')
 })
+
+test.each(['/sitemap.xml', '/robots.txt', '/.well-known/ucp', '/speculation-rules.json'])(
+  '%s, kept by a cache but no page, is answered without its query from its own kept copy',
+  async (path) => {
+    const { loopback, request } = harness()
+    expect(await (await request(`${path}?utm_source=x`)).text()).toBe(`kept page for ${path}`)
+    expect(loopback).toHaveBeenCalledTimes(1)
+  },
+)

@@ -135,7 +135,9 @@ test(`the cap folds short incidents, never an outage: after ${INCIDENTS_AN_HOUR}
 })
 
 test('the shoppers’ window and the check on demand, at their edges', () => {
-  const at = (state: HealthState, client: string, now: number) => observe(state, checkout(client, 'http'), now)
+  // An hour into the object's life, so no edge sits at zero.
+  const at = (state: HealthState, client: string, now: number) =>
+    observe(state, checkout(client, 'http'), 3_600_000 + now)
   // Two shoppers, then a third after SHOPPERS_WINDOW_MS: a new window, no check.
   let state = at(at(NO_INCIDENT, 'a', 0).state, 'b', 1_000).state
   expect(at(state, 'c', SHOPPERS_WINDOW_MS).runCheck).toBe(false)
@@ -163,6 +165,21 @@ test('the hour of the cap ends at exactly an hour; one folded incident is named 
   // The first was told at 1 s: at exactly an hour and 1 s it no longer counts.
   const opened = observe(observe(state, check('http'), 3_601_000).state, check('http'), 3_601_000)
   expect(opened.change!.text).toContain("1 more short 'http' incident was not alerted this hour")
+})
+
+test('each class keeps its own shoppers and its own folded count, whatever another class does', () => {
+  // Two billing shoppers wait (minutes 0 and 1); three http shoppers ask a check (minutes 2 to 4);
+  // a minute after that ask, a third billing shopper asks too.
+  let state = run([...shoppers(2, 'billing'), ...shoppers(3, 'http', 10)]).state
+  expect(observe(state, checkout('shopper-20', 'billing'), 4 * 60_000 + CHECK_ON_DEMAND_MS).runCheck).toBe(true)
+  // Billing's hour used up, a fourth folded; then an http incident told and mended: billing's next alert still names its fold.
+  const flap = (failure: 'billing' | 'http') => [check(failure), check(failure), check(), check()]
+  state = run(
+    [...flap('billing'), ...flap('billing'), ...flap('billing'), ...flap('billing'), ...flap('http')],
+    NO_INCIDENT,
+  ).state
+  const next = observe(observe(state, check('billing'), 2 * 3_600_000).state, check('billing'), 2 * 3_600_000 + 2_000)
+  expect(next.change!.text).toContain("1 more short 'billing' incident was not alerted this hour")
 })
 
 // However checks, shoppers and an outsider with many IPv6 /64s interleave while the checkout

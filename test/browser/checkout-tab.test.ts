@@ -123,6 +123,7 @@ describe('the checkout', () => {
       cartId: null,
       checkoutUrl: null,
       cartCreatedAt: null,
+      giftMessage: '',
     })
     expectClean(watched)
   })

@@ -57,9 +57,10 @@ export function permalinkExtras(query: URLSearchParams): CartExtras | string {
  * navigation from another site (Shopify Catalog, an agent's link) is one, whatever its
  * `Sec-Fetch-Site`. Browsers send `Sec-Fetch-Dest` with every request; without it (older
  * browsers, agents, Node's fetch, which sends a lone `Sec-Fetch-Mode: cors`) the request is
- * let through, as the W3C's Fetch Metadata resource isolation policy lets through requests
- * without the headers. A prefetch or prerender (`Sec-Purpose: prefetch`, which speculation
- * rules on any page can ask for) is no shopper following the link yet.
+ * let through, as the resource isolation policy of web.dev's 'Protect your resources from web
+ * attacks with Fetch Metadata' lets through browsers that send none. A prefetch or prerender
+ * (`Sec-Purpose: prefetch`, which speculation rules on any page can ask for) is no shopper
+ * following the link yet.
  */
 export function isPageNavigation(headers: Headers): boolean {
   if (/prefetch|prerender/i.test(`${headers.get('Sec-Purpose')} ${headers.get('Purpose')}`)) return false

@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { CHECKOUT_FAILURES } from '../../client/analytics/vocabulary.ts'
 import {
   CHECK_ON_DEMAND_MS,
   INCIDENTS_AN_HOUR,
@@ -215,24 +216,14 @@ test('one incident gives one broken and one recovered post, in 500 random mixes,
 
 test('every class’s alert says what to do about it', () => {
   const said = new Set<string>()
-  for (const failure of [
-    'billing',
-    'http',
-    'graphql',
-    'user',
-    'shape',
-    'timeout',
-    'network',
-    'internal',
-    'missing',
-  ] as const) {
+  for (const failure of [...CHECKOUT_FAILURES, 'missing'] as const) {
     const seen: Observation = { source: 'check', ok: false, failure, message: 'm' }
     const text = observe(observe(NO_INCIDENT, seen, 0).state, seen, 2_000).change!.text
     const todo = new RegExp(`'${failure}': m\\. (.+) \\(incident`).exec(text)?.[1]
     expect(todo, failure).toMatch(/^[A-Z].{15,}\.$/)
     said.add(todo!)
   }
-  expect(said.size).toBe(9)
+  expect(said.size).toBe(CHECKOUT_FAILURES.length + 1)
 })
 
 test('the recovery says how long it was broken, and the alert what to do and which incident it is', () => {

@@ -1,4 +1,5 @@
 import { orderWords } from '../client/components/market-words.ts'
+import type { MarketsInWords } from '../client/markets-context.ts'
 import type { PageMarket } from '../client/model/market.ts'
 import type { Product } from '../client/model/product.ts'
 import type { ShopMarkets } from './storefront/product.ts'
@@ -10,7 +11,7 @@ import type { ShopMarkets } from './storefront/product.ts'
  * market's.
  */
 export function pageMarket(country: string | null, markets: ShopMarkets, product: Product | null = null): PageMarket {
-  const shipsTo = markets.shipsTo.map((code) => countryName(code, markets)).sort((a, b) => a.localeCompare(b, 'en'))
+  const shipsTo = namesOf(markets.shipsTo, markets)
   const known = country === 'ZZ' ? null : country
   const primary = known === null || known === markets.primaryCountry
   return {
@@ -33,5 +34,27 @@ export function countryName(country: string, markets: ShopMarkets): string {
     return new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' }).of(country) ?? country
   } catch {
     return country
+  }
+}
+
+/** Countries by name, in English alphabetical order. */
+const namesOf = (codes: string[], markets: ShopMarkets) =>
+  codes.map((code) => countryName(code, markets)).sort((a, b) => a.localeCompare(b, 'en'))
+
+/**
+ * Where the shop ships and what its markets price in, for the pages that say so (the shipping
+ * section, the Terms): every currency other than the primary market's, with its countries.
+ */
+export function marketsInWords(markets: ShopMarkets): MarketsInWords {
+  const primaryCurrency = markets.countries.find((entry) => entry.isoCode === markets.primaryCountry)?.currency ?? 'USD'
+  const byCurrency = new Map<string, string[]>()
+  for (const { currency, isoCode } of markets.countries)
+    if (currency !== primaryCurrency) byCurrency.set(currency, [...(byCurrency.get(currency) ?? []), isoCode])
+  return {
+    shipsTo: namesOf(markets.shipsTo, markets),
+    primaryCurrency,
+    currencies: [...byCurrency]
+      .map(([currency, codes]) => ({ currency, countries: namesOf(codes, markets) }))
+      .sort((a, b) => a.currency.localeCompare(b.currency)),
   }
 }

@@ -1,6 +1,7 @@
 import { atom } from 'jotai'
 import { EMPTY_CART, GIFT_MESSAGE_MAX, HOSTED_CART_PAID_WITHIN_MS, type CartItem } from '../model/cart.ts'
-import type { Money, Product } from '../model/product.ts'
+import type { Money } from '../model/product.ts'
+import type { VariantPrice } from './sheet-market.ts'
 import { clamp, storedCartAtom } from './cart-atoms.ts'
 
 // What the cart drawer and checkout do to the cart. Apart from cart-atoms.ts (what every
@@ -10,12 +11,12 @@ export const cartIdAtom = atom((get) => get(storedCartAtom).cartId)
 export const isLoadingAtom = atom(false)
 
 /**
- * The lines as the sheet shows them: each at its variant's price on this page, which is the
- * page's market's (the checkout is made there), or as it was stored where the page has no
- * such price (a page without the product, a variant it no longer sells).
+ * The lines as the sheet shows them: each at its variant's price in the sheet's market (the
+ * checkout is made there: cart/sheet-market.ts), or as it was stored where that price is not
+ * known (the market could not be asked, a variant no longer sold).
  */
-export function pricedLines(items: CartItem[], product: Product | null): CartItem[] {
-  const prices = new Map(product?.variants.map((variant) => [variant.id, variant.price]))
+export function pricedLines(items: CartItem[], variants: readonly VariantPrice[]): CartItem[] {
+  const prices = new Map(variants.map((variant) => [variant.id, variant.price]))
   return items.map((item) => ({ ...item, price: prices.get(item.variantId) ?? item.price }))
 }
 

@@ -7,7 +7,7 @@ import type { BrowserEvent } from '../analytics/vocabulary.ts'
 import { PAGE_DATA_ID } from '../lib/element-ids.ts'
 import { readJsonScript } from '../lib/json-script.ts'
 import type { PageData } from '../pages/pages.ts'
-import { useSettledProduct } from '../product-context.tsx'
+import type { PageMarket } from '../model/market.ts'
 
 type CheckoutAnswer = { checkoutUrl: string; cartId: string; checkout: string }
 
@@ -18,14 +18,12 @@ type CheckoutAnswer = { checkoutUrl: string; cartId: string; checkout: string }
  * It is pointed at the checkout once the URL is known, or closed when the checkout failed
  * (the failure toast shows in the shop's tab).
  */
-export function useCheckout() {
+export function useCheckout(market: PageMarket | undefined) {
   const items = useAtomValue(itemsAtom)
   const giftMessage = useAtomValue(giftMessageAtom)
   const setLoading = useSetAtom(isLoadingAtom)
   const setOpen = useSetAtom(isCartOpenAtom)
   const created = useSetAtom(checkoutCreatedAtom)
-  // The cart is made in the market of this page, whose prices the shopper read (docs/markets.md).
-  const languages = useSettledProduct()?.market?.languages
 
   /** `tappedAt`: the tap's event.timeStamp, from which the field analytics time the checkout. */
   return async function checkout(tappedAt = performance.now()) {
@@ -41,8 +39,9 @@ export function useCheckout() {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
-        country: readJsonScript<PageData>(PAGE_DATA_ID)?.country ?? 'ZZ',
-        ...(languages?.length && { languages }),
+        // The cart is made in the sheet's market, whose prices the shopper read (docs/markets.md).
+        country: market?.country ?? readJsonScript<PageData>(PAGE_DATA_ID)?.country ?? 'ZZ',
+        ...(market?.languages.length && { languages: market.languages }),
         ...(giftMessage && { giftMessage }),
         lines: items.map((item) => ({ merchandiseId: item.variantId, quantity: item.quantity })),
       }),

@@ -13,9 +13,9 @@ import {
 import { DISCOUNT_CODE, DISCOUNT_COOKIE, GIFT_MESSAGE_MAX, MAX_QUANTITY, type CartItem } from '../model/cart.ts'
 import { isCartOpenAtom, itemsAtom, knownQuantityAtom } from '../cart/cart-atoms.ts'
 import { useCheckout } from '../cart/use-checkout.ts'
+import { useSheetMarket } from '../cart/sheet-market.ts'
 import { track } from '../analytics/track.ts'
 import { formatMoney } from '../lib/format-money.ts'
-import { useSettledProduct } from '../product-context.tsx'
 import { marketWords } from './market-words.ts'
 import { PAGE_DATA_ID } from '../lib/element-ids.ts'
 import { readJsonScript } from '../lib/json-script.ts'
@@ -40,18 +40,22 @@ const CHECKOUT_BUTTON = [
 
 export default function CartDrawer() {
   const [open, setOpen] = useAtom(isCartOpenAtom)
-  const result = useSettledProduct()
-  const items = pricedLines(useAtomValue(itemsAtom), result?.status === 'found' ? result.product : null)
+  const stored = useAtomValue(itemsAtom)
+  // Null while the market of a page without the product is asked for (cart/sheet-market.ts).
+  const sheetMarket = useSheetMarket(open, stored[0]?.product.handle)
+  const items = pricedLines(stored, sheetMarket?.variants ?? [])
   // Null while an order tapped early waits for the stored cart to be read (knownQuantityAtom):
   // the sheet's count, lines and total then wait with the badge, rather than show the cart in
-  // memory (one blanket) and count up to the stored one (three).
+  // memory (one blanket) and count up to the stored one (three). The total and the checkout
+  // wait the same way for the sheet's market, so no price is shown that the checkout would not charge.
   const count = useAtomValue(knownQuantityAtom)
   const reading = count === null
-  const total = sheetTotal(items, result?.market?.currency)
-  const market = marketWords(result?.market)
+  const pricing = reading || sheetMarket === null
+  const total = sheetTotal(items, sheetMarket?.market?.currency)
+  const market = marketWords(sheetMarket?.market)
   const discount = useDiscountCode()
   const loading = useAtomValue(isLoadingAtom)
-  const checkout = useCheckout()
+  const checkout = useCheckout(sheetMarket?.market)
   // The sheet is opened from code (an Order button, the cart button), not from a Radix
   // trigger, so Radix does not know where focus came from: remember it here, before focus
   // moves into the sheet (Radix moves it in an effect, after layout), and give it back.
@@ -123,7 +127,9 @@ export default function CartDrawer() {
             <div className="mt-auto border-t border-stone-100 p-5">
               <div className="mb-4 flex items-center justify-between text-lg font-bold text-stone-900">
                 <span>Total</span>
-                <span data-testid="cart-total">{reading || !total ? '' : formatMoney(total)}</span>
+                <span data-testid="cart-total" aria-busy={pricing || undefined}>
+                  {pricing || !total ? '' : formatMoney(total)}
+                </span>
               </div>
               {market && (
                 <p className="mb-4 text-sm font-semibold text-stone-700" data-testid="cart-market-note">
@@ -140,9 +146,9 @@ export default function CartDrawer() {
                 to be tried again. */}
               <button
                 type="button"
-                onClick={(event) => void (loading || reading || checkout(event.timeStamp))}
+                onClick={(event) => void (loading || pricing || checkout(event.timeStamp))}
                 disabled={items.length === 0}
-                aria-disabled={loading || reading || undefined}
+                aria-disabled={loading || pricing || undefined}
                 className={CHECKOUT_BUTTON}
                 data-testid="checkout-button"
                 data-vaul-no-drag

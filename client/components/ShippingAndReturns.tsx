@@ -1,6 +1,6 @@
 import { use } from 'react'
 import { DELIVERY_TIME, RETURNS } from '../content/policies.ts'
-import { ShipsToContext } from '../ships-to-context.ts'
+import { MarketsContext } from '../markets-context.ts'
 
 /**
  * What the structured data tells search engines of shipping and returns, where the shopper
@@ -9,8 +9,8 @@ import { ShipsToContext } from '../ships-to-context.ts'
  * draws it, with the product's answer.
  */
 export function ShippingAndReturns() {
-  const resource = use(ShipsToContext)
-  const countries = resource ? use(resource) : []
+  const resource = use(MarketsContext)
+  const countries = (resource && use(resource)?.shipsTo) ?? []
   return (
     <section
       aria-labelledby="shipping-and-returns"

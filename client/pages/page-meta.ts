@@ -55,6 +55,8 @@ export type PageMeta = {
   redirect?: (params: Record<string, string>) => string | null
   /** The status when the page's product is not in the shop (the landing page still sells). */
   missingStatus?: number
+  /** The status when Shopify could not be asked (503 by default, so the edge may serve its last good copy). */
+  unavailableStatus?: number
   /** The status of a page that shows no product (the 404 and error pages). */
   status?: number
   head: (input: MetaInput) => Head

@@ -3,7 +3,8 @@ import { setMetric } from 'hono/timing'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { isbot } from 'isbot'
 import { App } from '../../client/App.tsx'
-import { ShipsToContext } from '../../client/ships-to-context.ts'
+import { MarketsContext } from '../../client/markets-context.ts'
+import { marketsInWords } from '../page-market.ts'
 import { preloadSections } from '../../client/lib/deferred-section.tsx'
 import { loadPage, type PageData } from '../../client/pages/pages.ts'
 import { fulfilled, settling, type Thenable } from '../../client/lib/thenable.ts'
@@ -86,18 +87,19 @@ export async function renderPage(c: Context<AppEnv>, render: PageRender): Promis
     : product
       ? settling(Promise.resolve(product).then((found) => found.result))
       : null
-  const shipsTo = lookup
-    ? fulfilled(lookup.result.market?.shipsTo ?? [])
+  const inWords = (found: ProductLookup) => (found.markets ? marketsInWords(found.markets) : null)
+  const markets = lookup
+    ? fulfilled(inWords(lookup))
     : product
-      ? settling(Promise.resolve(product).then((found) => found.result.market?.shipsTo ?? []))
+      ? settling(Promise.resolve(product).then(inWords))
       : null
   c.status(status as ContentfulStatusCode)
   // Through @hono/react-renderer (src/render/page-renderer.tsx). A crawler waited for the
   // product above, and every section is preloaded, so nothing is left to stream late.
   return c.render(
-    <ShipsToContext value={shipsTo}>
+    <MarketsContext value={markets}>
       <App page={render.page} Page={Page} product={products} />
-    </ShipsToContext>,
+    </MarketsContext>,
     {
       head: { ...head, noindex: head.noindex || status >= 400 },
       page: render.page,

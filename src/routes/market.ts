@@ -45,7 +45,9 @@ export const market = new Hono<AppEnv>().get(
       if (!product) return c.json({ error: `No product "${handle}"` }, 404, { 'Cache-Control': 'no-store' })
       const price = product.variants[0]?.price ?? product.priceRange.minVariantPrice
       // The shopper's country may change between two requests (a phone on a train): private, and briefly.
-      return c.json({ market: pageMarket(country, markets, product), price }, 200, {
+      // Each variant's price there: what the cart sheet of a page without the product prices its lines at (client/cart/sheet-market.ts).
+      const variants = product.variants.map(({ id, price }) => ({ id, price }))
+      return c.json({ market: pageMarket(country, markets, product), price, variants }, 200, {
         'Cache-Control': 'private, max-age=60',
       })
     } catch (error) {

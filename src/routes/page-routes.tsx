@@ -162,7 +162,7 @@ async function render(c: Context<AppEnv>, name: PageName, meta: PageMeta): Promi
             ? (meta.missingStatus ?? 404)
             : retryAfterSeconds
               ? 429
-              : 503,
+              : (meta.unavailableStatus ?? 503),
       cacheTags: handle === null ? [] : [productTag(handle)],
       deadlineMs: readConfig(c.env).renderDeadlineMs,
     }),

@@ -111,6 +111,24 @@ describe('a page for each market', () => {
     expect(us).toContain(`<link rel="canonical" href="http://127.0.0.1:8787/"/>`)
   })
 
+  test('the Terms name each currency Shopify’s markets price in, with its countries; without Shopify’s answer they still stand', async () => {
+    const terms = await text(await shop.fetchWithCf('/terms', inCountry('ES')))
+    expect(terms).toContain(
+      'Prices are in AUD in Australia, CAD in Canada, CHF in Switzerland, EUR in France, Germany, Ireland, and Netherlands, and GBP in United Kingdom: every price you see there is in that currency and is what the checkout charges. Everywhere else prices are in USD, and the checkout charges USD.',
+    )
+    expect(terms).not.toContain('euro countries')
+    // A shop that has never had Shopify's answer: the Terms name no currency, and still stand.
+    const failing = await startShop()
+    try {
+      failing.double.setFault({ kind: 'status', status: 500 })
+      const res = await failing.fetchWithCf('/terms', inCountry('IE'))
+      expect(res.status).toBe(200)
+      expect(await text(res)).toContain('Where the shop’s pages price in your country’s own currency')
+    } finally {
+      await failing.dispose()
+    }
+  })
+
   test('no country, Tor or XX: the primary market’s page, every spec string as written', async () => {
     for (const country of [undefined, 'T1', 'XX']) {
       const page = await text(await shop.fetchWithCf('/', inCountry(country)))
@@ -193,6 +211,11 @@ describe('the /market answer', () => {
       price: unknown
     }
     expect(answer.market).toMatchObject({ country: 'BR', name: 'Brazil', ships: false, primary: false })
+    // Each variant's price there, which the sheet of a page without the product prices its lines at.
+    const canada = (await (await shop.fetchWithCf('/market?handle=toddler-blanket&country=CA')).json()) as {
+      variants: unknown
+    }
+    expect(canada.variants).toEqual([{ id: BLANKET_VARIANT_ID, price: { amount: '52.00', currencyCode: 'CAD' } }])
     // ZZ, Shopify's unknown region, is no country of its own: the primary market's answer.
     const unknown = (await (await shop.fetchWithCf('/market?handle=toddler-blanket&country=ZZ')).json()) as {
       market: unknown

@@ -1,19 +1,19 @@
 import { Prose, Email } from '../../components/Prose.tsx'
 import { DELIVERY_TIME, RETURNS } from '../../content/policies.ts'
+import { staticSection } from '../../lib/deferred-section.tsx'
+
+const Currencies = staticSection(() => import('./sections.tsx').then((m) => m.Currencies))
 
 export default function TermsPage() {
   return (
     <Prose title="Terms of Use" intro="Last updated: January 2025">
       <p>These terms apply to every order placed at Square Snuggles. By placing an order you agree to them.</p>
       <h2>Orders and payments</h2>
+      <Currencies />
       <p>
-        Prices include shipping. Where we sell in your country’s own currency (Canada, the United Kingdom, the euro
-        countries, Australia and the others the shop’s pages price in their currency), every price you see is in that
-        currency and is what the checkout charges. Everywhere else prices are in US dollars, and the checkout charges US
-        dollars. The page shows the price you will pay before you order. Payment is taken on Shopify’s secure checkout
-        page; we never see or store your card details. An order is confirmed when you receive our confirmation e-mail.
-        We may cancel an order and refund it in full if a product cannot be made or was listed at an obviously wrong
-        price.
+        Payment is taken on Shopify’s secure checkout page; we never see or store your card details. An order is
+        confirmed when you receive our confirmation e-mail. We may cancel an order and refund it in full if a product
+        cannot be made or was listed at an obviously wrong price.
       </p>
       <h2>Shipping</h2>
       <p>

@@ -37,6 +37,14 @@ export const CHECKOUT_FAILURES = [
 ] as const
 export type CheckoutFailure = (typeof CHECKOUT_FAILURES)[number]
 
+/**
+ * Where the checkout opened: in its own tab, or in the shop's where a tab would have lost
+ * it: an app's in-app browser (inapp-spy), pop-ups blocked (window.open gave nothing), or a
+ * tab that never left its blank page (cart/use-checkout.ts).
+ */
+export const CHECKOUT_OPENINGS = ['tab', 'in-app', 'blocked', 'stuck'] as const
+export type CheckoutOpening = (typeof CHECKOUT_OPENINGS)[number]
+
 /** From the viewport's width: under 640 px a phone, under 1024 px a tablet. */
 export const DEVICES = ['phone', 'tablet', 'desktop'] as const
 /** The Network Information API's effectiveType; 'unknown' where a browser lacks it. */
@@ -66,9 +74,9 @@ export type BrowserEvent =
   /**
    * The tap on 'Checkout with Shopify' until the checkout's tab was pointed at Shopify, in ms;
    * `request`: of that, POST /checkout from sent to its answer read; `checkout`: the key POST
-   * /checkout answered with.
+   * /checkout answered with; `opened`: where.
    */
-  | { type: 'checkout_ready'; ms: number; request?: number; checkout?: string }
+  | { type: 'checkout_ready'; ms: number; request?: number; checkout?: string; opened?: CheckoutOpening }
   | { type: 'vital'; name: VitalName; value: number; element?: (typeof LCP_ELEMENTS)[number]; navigation?: Navigation }
   /** A page loaded by Back or Forward that the back-forward cache did not restore, and Chromium's reasons. */
   | { type: 'not_restored'; reasons: string[] }

@@ -1,7 +1,13 @@
 // What `npm run report` makes of the answers to its queries (src/analytics/queries.ts): the
 // funnel and the vitals, already counted where the rows are, each row weighted by its
 // `_sample_interval`. Pure, so tests can feed it answers.
-import { FUNNEL, VITALS, type FunnelStep, type VitalName } from '../../client/analytics/vocabulary.ts'
+import {
+  CHECKOUT_OPENINGS,
+  FUNNEL,
+  VITALS,
+  type FunnelStep,
+  type VitalName,
+} from '../../client/analytics/vocabulary.ts'
 import { COUNTRY_FUNNEL, HISTOGRAM_BINS, REPORTED_VITALS, type Answers, type Row } from '../../src/analytics/queries.ts'
 
 export type Percentile = { p75: number; count: number }
@@ -17,6 +23,11 @@ export type Report = {
    */
   byCountry: ({ country: string; ships: boolean | null } & Record<(typeof COUNTRY_FUNNEL)[number], number>)[]
   checkoutFailures: Record<string, number>
+  /**
+   * Where timed checkouts opened (checkout_ready's `opened`: CHECKOUT_OPENINGS): their own tab,
+   * or the shop's for an in-app browser, a blocked pop-up or a stuck tab; '(not said)' from pages served before it was sent.
+   */
+  checkoutOpened: Record<string, number>
   /** Each class's share of the checkouts shoppers started: where a partial failure shows, which no alert tells. */
   checkoutFailureShares: Record<string, number>
   /** The tap to the checkout's tab (browsers), split into the request and the shop's own code where the browser sent the split, and Shopify's cartCreate within the request (the Worker): each null until some checkout was timed. */
@@ -87,6 +98,18 @@ export function aggregate(answers: Answers, notes: string[] = [], shipsTo: strin
   const checkoutFailures: Record<string, number> = {}
   for (const row of events('checkout_failed'))
     checkoutFailures[str(row.detail)] = (checkoutFailures[str(row.detail)] ?? 0) + num(row.n)
+
+  const opened = (where: string) =>
+    events('checkout_ready')
+      .filter((row) => str(row.detail) === where)
+      .reduce((total, row) => total + num(row.n), 0)
+  // In the vocabulary's order, then the pages that did not say.
+  const checkoutOpened = Object.fromEntries(
+    [...CHECKOUT_OPENINGS, ''].flatMap((where) => {
+      const n = opened(where)
+      return n > 0 ? [[where || '(not said)', n]] : []
+    }),
+  )
 
   const [tap] = answers.tapTimes
   const tapped = tap && num(tap.n) > 0 ? { p50: num(tap.p50), p75: num(tap.p75), count: num(tap.n) } : null
@@ -174,6 +197,7 @@ export function aggregate(answers: Answers, notes: string[] = [], shipsTo: strin
     funnel,
     byCountry,
     checkoutFailures,
+    checkoutOpened,
     checkoutFailureShares: Object.fromEntries(
       Object.entries(checkoutFailures).map(([failure, n]) => [
         failure,

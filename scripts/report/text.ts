@@ -79,7 +79,8 @@ export function backAndForward({ backForward }: Report): string[] {
  * The moment that sells: the tap to Shopify's checkout; of it, the request and the shop's own
  * code in the browser (from the browsers that sent the split); and cartCreate within the request.
  */
-export function checkoutTimes({ checkoutTimes: times }: Report): string[] {
+export function checkoutTimes({ checkoutTimes: times, checkoutOpened }: Report): string[] {
+  const opened = Object.entries(checkoutOpened)
   const line = (title: string, time: Report['checkoutTimes']['cartCreate']) =>
     `  ${title.padEnd(44)}${time ? `median ${Math.round(time.p50)} ms, p75 ${Math.round(time.p75)} ms (${Math.round(time.count)})` : '(none timed yet)'}`
   return [
@@ -91,6 +92,11 @@ export function checkoutTimes({ checkoutTimes: times }: Report): string[] {
     ...(times.setAside > 0
       ? [
           `  set aside: ${Math.round(times.setAside)} tap timings that name no checkout the Worker made, or one already timed`,
+        ]
+      : []),
+    ...(opened.length > 0
+      ? [
+          `  opened in (tab: its own; in-app, blocked, stuck: the shop’s tab): ${opened.map(([where, n]) => `${where} ${Math.round(n)}`).join(', ')}`,
         ]
       : []),
   ]

@@ -14,7 +14,7 @@ export type DataPoint = {
   /** From the browser's viewport and Network Information API. */
   device?: string
   connection?: string
-  /** A vital's name, or why a checkout failed. */
+  /** A vital's name, why a checkout failed, or where a checkout opened (checkout_ready). */
   detail?: string
   /** What the largest paint was ('picture' or 'text'). */
   element?: string

@@ -3,6 +3,7 @@ import { csrf } from 'hono/csrf'
 import { zValidator } from '@hono/zod-validator'
 import { z } from 'zod'
 import {
+  CHECKOUT_OPENINGS,
   CONNECTIONS,
   DEVICES,
   LCP_ELEMENTS,
@@ -51,6 +52,7 @@ const browserEvent = z.discriminatedUnion('type', [
         .string()
         .regex(/^[0-9a-f]{16}$/, 'must be the key POST /checkout answered with')
         .optional(),
+      opened: z.enum(CHECKOUT_OPENINGS).optional(),
     })
     .refine((ready) => (ready.request ?? 0) <= ready.ms, {
       message: 'is longer than the whole checkout it is part of',
@@ -186,7 +188,7 @@ export const events = new Hono<AppEnv>()
           })
         else if (event.type === 'add_to_cart') record(c, { ...shared, value: event.quantity })
         else if (event.type === 'checkout_ready')
-          record(c, { ...shared, ms: event.ms, requestMs: event.request, cart: event.checkout })
+          record(c, { ...shared, ms: event.ms, requestMs: event.request, cart: event.checkout, detail: event.opened })
         // One row a reason, so the report counts each; '' when Chromium named none.
         else if (event.type === 'not_restored')
           for (const reason of event.reasons.length ? event.reasons : ['']) record(c, { ...shared, detail: reason })

@@ -76,13 +76,15 @@ describe('a beacon from the shop', () => {
       )
       .toBeTruthy()
     const before = await shop.analyticsRows()
-    expect((await post(batch([{ type: 'checkout_ready', ms: 812, request: 590, checkout }]))).status).toBe(204)
+    expect(
+      (await post(batch([{ type: 'checkout_ready', ms: 812, request: 590, checkout, opened: 'in-app' }]))).status,
+    ).toBe(204)
     // A page served before the key was sent still reports; the report sets its timing aside.
     expect((await post(batch([{ type: 'checkout_ready', ms: 640 }]))).status).toBe(204)
     await expect.poll(async () => (await shop.analyticsRows()).length).toBe(before.length + 2)
     expect((await shop.analyticsRows()).slice(-2)).toMatchObject([
-      { blob1: 'checkout_ready', double2: 812, double3: 590, blob9: checkout },
-      { blob1: 'checkout_ready', double2: 640, double3: 0, blob9: '' },
+      { blob1: 'checkout_ready', double2: 812, double3: 590, blob9: checkout, blob7: 'in-app' },
+      { blob1: 'checkout_ready', double2: 640, double3: 0, blob9: '', blob7: '' },
     ])
   })
 
@@ -131,6 +133,11 @@ describe('hostile bodies get a 400 that says what is wrong, and nothing is kept'
     ['a vital that is no number', batch([{ type: 'vital', name: 'CLS', value: 'NaN' }]), /value/],
     ['an unknown vital', batch([{ type: 'vital', name: 'FID', value: 10 }]), /name/],
     ['a checkout timed at over a minute', batch([{ type: 'checkout_ready', ms: 60_001 }]), /ms/],
+    [
+      'a checkout opened where no checkout opens',
+      batch([{ type: 'checkout_ready', ms: 900, opened: 'popup' }]),
+      /opened/,
+    ],
     ['a reason for not restoring that is no name', batch([{ type: 'not_restored', reasons: ['<script>'] }]), /reasons/],
     [
       'more reasons than a page has',

@@ -370,6 +370,23 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
     )
   })
 
+  test('where checkouts opened: their own tab, or the shop’s for an in-app browser, a blocked pop-up or a stuck tab, weighted; pages that did not say, apart', async () => {
+    const ready = (opened: string, extra: Partial<Row> = {}) =>
+      row('checkout_ready', { blob7: opened, double2: 900, ...extra })
+    const rows = [
+      ready('tab', { _sample_interval: 4 }),
+      ready('in-app', { _sample_interval: 2 }),
+      ready('in-app'),
+      ready('stuck'),
+      ready('blocked'),
+      ready(''),
+    ]
+    expect((await report(rows)).checkoutOpened).toEqual({ tab: 4, 'in-app': 3, stuck: 1, blocked: 1, '(not said)': 1 })
+    expect(asText(await report(rows), 'x')).toContain(
+      'opened in (tab: its own; in-app, blocked, stuck: the shop’s tab): tab 4, in-app 3, blocked 1, stuck 1, (not said) 1',
+    )
+  })
+
   test('Back and Forward by page: the share restored from the back-forward cache, by their LCPs, and why the rest were not, weighted', async () => {
     const product = { blob2: '/product/:handle' }
     const { backForward } = await report([

@@ -32,8 +32,8 @@ import { ShopifyPicture } from './ShopifyPicture.tsx'
 
 /** The checkout button's look: busy (`aria-disabled`) and empty (`disabled`) both grey. */
 const CHECKOUT_BUTTON = [
-  'flex w-full items-center justify-center gap-2 rounded-full border-2 border-transparent bg-orange-700',
-  'px-5.5 py-3.5 text-lg font-bold text-white transition hover:bg-orange-800',
+  'flex w-full items-center justify-center gap-2 rounded-full border-2 border-transparent bg-orange-700 text-center',
+  'px-3 py-3.5 text-lg font-bold text-white transition hover:bg-orange-800',
   'disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600',
   'aria-disabled:cursor-progress aria-disabled:bg-stone-300 aria-disabled:text-stone-600',
 ].join(' ')
@@ -156,10 +156,11 @@ export default function CartDrawer() {
                 {loading ? (
                   <>
                     <SpinnerIcon />
-                    <span>Creating Checkout...</span>
+                    <span className="min-w-0 hyphens-auto [overflow-wrap:anywhere]">Creating Checkout...</span>
                   </>
                 ) : (
-                  'Checkout with Shopify'
+                  // Hyphenated, or broken within a word, where a word is wider than the sheet (320 px at 200 %).
+                  <span className="min-w-0 hyphens-auto [overflow-wrap:anywhere]">Checkout with Shopify</span>
                 )}
               </button>
             </div>
@@ -210,7 +211,9 @@ function CartLine({ item }: { item: CartItem }) {
   const atMost = item.quantity >= MAX_QUANTITY
   const limitId = useId()
   return (
-    <li className="flex gap-4 py-4" data-testid="cart-line">
+    // At large text sizes the line's words and controls wrap below the picture rather than
+    // push the remove button out of the sheet (10rem: a phone's line at 100 % fits beside it).
+    <li className="flex flex-wrap gap-4 py-4" data-testid="cart-line">
       {image ? (
         <ShopifyPicture
           image={image}
@@ -222,7 +225,7 @@ function CartLine({ item }: { item: CartItem }) {
       ) : (
         <div className="h-20 w-20 flex-none rounded-xl bg-orange-50" aria-hidden="true" />
       )}
-      <div className="flex min-w-0 flex-1 flex-col">
+      <div className="flex min-w-[min(10rem,100%)] flex-1 flex-col">
         <div className="flex items-start justify-between gap-2">
           <p className="font-bold leading-tight text-stone-900">{title}</p>
           <button
@@ -235,7 +238,7 @@ function CartLine({ item }: { item: CartItem }) {
           </button>
         </div>
         {options && <p className="text-sm text-stone-600">{options}</p>}
-        <div className="mt-auto flex items-center justify-between pt-2">
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
           <p className="font-semibold text-stone-900" data-testid="line-price">
             {formatMoney(item.price)}
           </p>

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { hydrated, PHONE } from './browser.ts'
+import { DESKTOP, hydrated, PHONE } from './browser.ts'
 import { shop, visit, badge, drawer, setUpShopInChromium } from './shop-in-chromium.ts'
 
 // Back and Forward with the cart sheet: every step of history does something the shopper sees.
@@ -70,5 +70,27 @@ describe('the cart sheet in history', () => {
     await sheetClosed(page)
     await page.goBack()
     await page.waitForURL(`${shop.origin}/about`)
+  })
+
+  // Each way the sheet closes takes its history entry back off: Back then leaves, and Forward
+  // comes back to the page as it was left, the sheet shut.
+  test.each([
+    ['its ✕', (page: Page) => page.getByRole('button', { name: 'Close cart' }).click()],
+    ['Escape', (page: Page) => page.keyboard.press('Escape')],
+    ['a tap outside it', (page: Page) => page.mouse.click(40, 400)],
+  ])('closed by %s, the next Back leaves the page and Forward returns to it with the sheet shut', async (_, close) => {
+    const { page } = await visit('/about', DESKTOP)
+    await page.goto(`${shop.origin}/`)
+    await hydrated(page)
+    await page.getByTestId('cart-button').click()
+    await drawer(page).waitFor()
+    await close(page)
+    await sheetClosed(page)
+    await page.goBack()
+    await page.waitForURL(`${shop.origin}/about`)
+    await page.goForward()
+    await page.waitForURL(`${shop.origin}/`)
+    await hydrated(page)
+    expect(await drawer(page).count()).toBe(0)
   })
 })

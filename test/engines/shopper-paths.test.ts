@@ -471,6 +471,56 @@ describe.skipIf(unavailable)(`${ENGINE}:${unavailable ? ` skipped: ${unavailable
     expect(await tab.evaluate(`document.querySelectorAll('h1').length`)).toBe(1)
   })
 
+  // Japan: no market, not shipped to, and the longest note the sheet carries.
+  describe('a shopper in Japan, at 320 px with text at 200 %', () => {
+    let japan: Shop
+    let japaneseDoor: FrontDoor
+    beforeAll(async () => {
+      japan = await startShop({ LOCAL_SHOPPER_COUNTRY: 'JP' })
+      japaneseDoor = await openFrontDoor(japan.origin)
+    }, 60_000)
+    afterAll(async () => {
+      await japaneseDoor?.close()
+      await japan?.dispose()
+    })
+
+    // WebKitGTK's window is no narrower than 447 px (measured: innerWidth), so there the sheet is that wide.
+    test('the sheet scrolls as one region, never sideways, to the last line’s remove button, which takes a tap, and to Checkout with Shopify', async () => {
+      const tab = await engine.open({ width: 320, height: 640 })
+      opened.push({ tab, scripts: true })
+      await tab.goto(`${japaneseDoor.origin}/product/toddler-blanket`)
+      await until(tab, "document.documentElement.dataset.hydrated === 'true'")
+      await tab.evaluate(`(document.documentElement.style.fontSize = '200%', true)`)
+      await tab.click('button', 'Add to Cart')
+      await tab.click('[data-testid="cart-button"]')
+      await until(
+        tab,
+        `document.querySelector('[data-testid="cart-market-note"]')?.textContent.includes('We don’t ship to Japan yet.')`,
+      )
+      // The sheet has slid in: what a tap lands on is measured where the sheet rests.
+      await until(
+        tab,
+        `document.querySelector('[data-testid="cart-drawer"]').getAnimations({ subtree: true }).length === 0`,
+      )
+      // Scrolled to, each is on screen and is what a tap at its centre lands on.
+      const reachable = (selector: string) =>
+        tab.evaluate<boolean>(`(() => {
+          const region = document.querySelector('[data-testid="cart-scroll"]')
+          const control = document.querySelector('${selector}')
+          control.scrollIntoView({ block: 'nearest' })
+          const box = control.getBoundingClientRect()
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+          return region.scrollHeight > region.clientHeight && region.scrollWidth <= region.clientWidth &&
+            region.contains(control) && box.top >= 0 && box.left >= 0 && box.right <= innerWidth &&
+            box.bottom <= innerHeight && (hit === control || control.contains(hit))
+        })()`)
+      expect(await reachable('[data-testid="checkout-button"]')).toBe(true)
+      expect(await reachable('[aria-label="Remove Square Friends Fleece Blanket from cart"]')).toBe(true)
+      await tab.click('[aria-label="Remove Square Friends Fleece Blanket from cart"]')
+      await until(tab, `document.querySelector('[data-testid="cart-empty"]')`)
+    })
+  })
+
   // A shop whose every request comes from Germany, as Cloudflare would say (LOCAL_SHOPPER_COUNTRY).
   describe('a shopper in Germany', () => {
     let germany: Shop

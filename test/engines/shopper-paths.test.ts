@@ -112,6 +112,23 @@ const keep = (tab: Tab) =>
   )
 const restored = (tab: Tab) => tab.evaluate<boolean>('window.__kept === true && window.__restored === true')
 
+/**
+ * A shop whose every request comes from `country`, as Cloudflare would say
+ * (LOCAL_SHOPPER_COUNTRY), behind its own front door, for the calling describe block.
+ */
+function shopIn(country: string) {
+  const it = {} as { shop: Shop; door: FrontDoor }
+  beforeAll(async () => {
+    it.shop = await startShop({ LOCAL_SHOPPER_COUNTRY: country })
+    it.door = await openFrontDoor(it.shop.origin)
+  }, 60_000)
+  afterAll(async () => {
+    await it.door?.close()
+    await it.shop?.dispose()
+  })
+  return it
+}
+
 /** Another browser of the same engine, with the shopper's settings changed, for one test. */
 async function withSettings(settings: Settings): Promise<Engine> {
   const other = await launch(ENGINE, settings)
@@ -473,22 +490,13 @@ describe.skipIf(unavailable)(`${ENGINE}:${unavailable ? ` skipped: ${unavailable
 
   // Japan: no market, not shipped to, and the longest note the sheet carries.
   describe('a shopper in Japan, at 320 px with text at 200 %', () => {
-    let japan: Shop
-    let japaneseDoor: FrontDoor
-    beforeAll(async () => {
-      japan = await startShop({ LOCAL_SHOPPER_COUNTRY: 'JP' })
-      japaneseDoor = await openFrontDoor(japan.origin)
-    }, 60_000)
-    afterAll(async () => {
-      await japaneseDoor?.close()
-      await japan?.dispose()
-    })
+    const japan = shopIn('JP')
 
     // WebKitGTK's window is no narrower than 447 px (measured: innerWidth), so there the sheet is that wide.
     test('the sheet scrolls as one region, never sideways, to the last line’s remove button, which takes a tap, and to Checkout with Shopify', async () => {
       const tab = await engine.open({ width: 320, height: 640 })
       opened.push({ tab, scripts: true })
-      await tab.goto(`${japaneseDoor.origin}/product/toddler-blanket`)
+      await tab.goto(`${japan.door.origin}/product/toddler-blanket`)
       await until(tab, "document.documentElement.dataset.hydrated === 'true'")
       await tab.evaluate(`(document.documentElement.style.fontSize = '200%', true)`)
       await tab.click('button', 'Add to Cart')
@@ -521,23 +529,13 @@ describe.skipIf(unavailable)(`${ENGINE}:${unavailable ? ` skipped: ${unavailable
     })
   })
 
-  // A shop whose every request comes from Germany, as Cloudflare would say (LOCAL_SHOPPER_COUNTRY).
   describe('a shopper in Germany', () => {
-    let germany: Shop
-    let germanDoor: FrontDoor
-    beforeAll(async () => {
-      germany = await startShop({ LOCAL_SHOPPER_COUNTRY: 'DE' })
-      germanDoor = await openFrontDoor(germany.origin)
-    }, 60_000)
-    afterAll(async () => {
-      await germanDoor?.close()
-      await germany?.dispose()
-    })
+    const germany = shopIn('DE')
 
     test('reads the price in euros from the first paint, and the sheet totals it in euros, as the checkout charges', async () => {
       const tab = await engine.open(PHONE)
       opened.push({ tab, scripts: true })
-      await tab.goto(`${germanDoor.origin}/product/toddler-blanket`)
+      await tab.goto(`${germany.door.origin}/product/toddler-blanket`)
       expect(await textOf(tab, '[data-testid="price"]')).toBe('€35.00')
       expect(await textOf(tab, '[data-testid="market-note"]')).toBe(
         'Ships to Germany. Prices are in EUR, as the checkout charges them.',

@@ -1,5 +1,6 @@
 import type { MerchantReturnPolicy, OfferShippingDetails, Product as SchemaProduct, WithContext } from 'schema-dts'
-import { HANDLING_DAYS, RETURN_DAYS, TRANSIT_DAYS } from '../content/policies.ts'
+import { HANDLING_DAYS, zoneOf, type Zone } from '../content/delivery.ts'
+import { RETURN_DAYS } from '../content/policies.ts'
 import { productDetails } from '../content/product-details.ts'
 import { SHOP_NAME } from '../content/shop.ts'
 import type { Product } from '../model/product.ts'
@@ -64,14 +65,17 @@ export function productStructuredData(
 }
 
 /**
- * Shipping is in the price: a rate of 0 to each country, made in HANDLING_DAYS, then the
- * carrier's TRANSIT_DAYS (content/policies.ts; the pages say the same in 'Shipping and returns').
+ * Shipping is in the price: a rate of 0 to each country, made in HANDLING_DAYS, then carried
+ * in its zone's transit days (content/delivery.ts; the pages say the same in 'Shipping and
+ * returns'): one entry per zone the shop ships to, naming its countries.
  */
-function shippingDetails(currency: string, { countries }: ShippingTerms): OfferShippingDetails {
-  return {
+function shippingDetails(currency: string, { countries }: ShippingTerms): OfferShippingDetails[] {
+  const zones = new Map<Zone, string[]>()
+  for (const country of countries) zones.set(zoneOf(country), [...(zones.get(zoneOf(country)) ?? []), country])
+  return [...zones].map(([zone, destinations]) => ({
     '@type': 'OfferShippingDetails',
     shippingRate: { '@type': 'MonetaryAmount', value: 0, currency },
-    shippingDestination: countries.map((addressCountry) => ({ '@type': 'DefinedRegion', addressCountry })),
+    shippingDestination: destinations.map((addressCountry) => ({ '@type': 'DefinedRegion', addressCountry })),
     deliveryTime: {
       '@type': 'ShippingDeliveryTime',
       handlingTime: {
@@ -82,12 +86,12 @@ function shippingDetails(currency: string, { countries }: ShippingTerms): OfferS
       },
       transitTime: {
         '@type': 'QuantitativeValue',
-        minValue: TRANSIT_DAYS.min,
-        maxValue: TRANSIT_DAYS.max,
+        minValue: zone.transit.min,
+        maxValue: zone.transit.max,
         unitCode: 'DAY',
       },
     },
-  }
+  }))
 }
 
 /**

@@ -96,14 +96,15 @@ test('the structured data’s offer and its shipping rate are in the same curren
     productUrl: 'https://shop.example/product/toddler-blanket',
     pageUrl: 'https://shop.example/en-de/product/toddler-blanket',
     termsUrl: 'https://shop.example/terms',
-    shipping: { countries: ['DE'] },
+    shipping: { countries: ['DE', 'US'] },
   }) as unknown as {
-    offers: { price: string; priceCurrency: string; shippingDetails: { shippingRate: { currency: string } } }
+    offers: { price: string; priceCurrency: string; shippingDetails: { shippingRate: { currency: string } }[] }
   }
   expect(data.offers).toMatchObject({
     price: '35.0',
     priceCurrency: 'EUR',
-    shippingDetails: { shippingRate: { currency: 'EUR' } },
+    // One entry per zone shipped to, each in the offer's currency.
+    shippingDetails: [{ shippingRate: { currency: 'EUR' } }, { shippingRate: { currency: 'EUR' } }],
   })
 })
 

@@ -1,6 +1,7 @@
 import { Suspense } from 'react'
 import { ShippingAndReturns } from '../../components/ShippingAndReturns.tsx'
-import { daySpan, HANDLING_DAYS } from '../../content/policies.ts'
+import { HANDLING_DAYS } from '../../content/delivery.ts'
+import { daySpan } from '../../content/policies.ts'
 import { productDetails } from '../../content/product-details.ts'
 
 export { Characters } from '../../components/Characters.tsx'

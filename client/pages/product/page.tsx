@@ -1,6 +1,7 @@
 import { Suspense, use } from 'react'
 import type { Product } from '../../model/product.ts'
 import { BenefitStrip } from '../../components/BenefitStrip.tsx'
+import { Arrival } from '../../components/Arrival.tsx'
 import { BuyButton } from '../../components/BuyButton.tsx'
 import { Gallery, type DrawPicture } from '../../components/Gallery.tsx'
 import { ShopifyPicture } from '../../components/ShopifyPicture.tsx'
@@ -64,6 +65,7 @@ function ProductView({ product }: { product: Product }) {
           />
           <div>
             <ProductSummary product={product} />
+            <Arrival />
             <BuyButton then="toast" className="mt-8 w-full md:w-auto">
               Add to Cart
             </BuyButton>

@@ -7,7 +7,7 @@ const LAST_UPDATE_KEY = 'webhook-last-update-v2'
 /** The latest signed `updated_at` acted on, and the digests of the bodies acted on at that second. */
 type LastUpdate = { at: number; bodies: string[] }
 /**
- * Shopify retries a delivery for up to 48 hours; far fewer than this arrive per product.
+ * Shopify retries a failed delivery 8 times over 4 hours (docs/edge-caching.md); far fewer than this arrive per product.
  * Ids are at most 64 characters (routes/webhooks.ts), so the list stays under 14 KB, far
  * below a Durable Object's per-value limit.
  */

@@ -4,8 +4,9 @@
  *
  * Pages are kept by Workers Cache, the tiered cache Cloudflare puts in front of the Worker
  * (`cache.enabled` in wrangler.toml; docs: "Workers Cache", "Configuration", "Purging the
- * cache"). On a hit the Worker does not run, so a kept page's headers must hold for every
- * shopper it is served to:
+ * cache"). A hit at a market's address (`/en-ca/…`) runs no Worker, and the shared address
+ * (src/canonical-pages.ts) serves that same kept copy, so a kept page's headers must hold for
+ * every shopper it is served to:
  *
  * - Only a page rendered whole with status 200 is shared. A page without its product
  *   (Shopify unavailable, the skeleton streamed past the deadline, an error, a 404) says

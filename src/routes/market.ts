@@ -11,8 +11,9 @@ import { readProduct, TooManyLookups } from '../product/read-product.ts'
 import { issuesOf } from './post-endpoint.ts'
 
 /**
- * GET /market?handle=…[&country=CA]: what the shop promises in a country, as JSON, for agents
- * and scripts (the pages carry it themselves: docs/markets.md). Validate, ask the product's
+ * GET /market?handle=…[&country=CA]: what the shop promises in a country, as JSON, for agents,
+ * scripts and the cart sheet of a page without the product (client/cart/sheet-market.ts; the
+ * pages that sell carry it themselves: docs/markets.md). Validate, ask the product's
  * store (where the product and every country's prices are kept, refreshed and purged
  * together), answer. The country is the query's, else the one Cloudflare saw.
  */

@@ -126,3 +126,15 @@ export async function hydrated(page: Page) {
 export function expectClean(watched: Watched) {
   expect(watched.problems).toEqual([])
 }
+
+/** A network of 100 ms latency that downloads `bytesPerSecond` (Chromium's own emulation). */
+export async function throttle(context: BrowserContext, page: Page, bytesPerSecond: number) {
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 100,
+    downloadThroughput: bytesPerSecond,
+    uploadThroughput: 40_000,
+  })
+}

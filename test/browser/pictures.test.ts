@@ -1,13 +1,12 @@
 // Pictures as a phone and a desktop get them: at the size they are drawn, in a modern format,
-// in a box that is there before they arrive, and still in place when Shopify's data is odd.
+// in a box that is there before they arrive (Shopify's odd pictures: odd-pictures.test.ts).
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readBudget } from '../../bench/budget.ts'
 import { visiblePictures } from '../../bench/pictures.ts'
-import { blanket } from '../../storefront-double/catalog.ts'
 import { startShop, type Shop } from '../../scripts/harness/shop.ts'
-import { DESKTOP, hydrated, launchChromium, PHONE, screenshot, watch } from './browser.ts'
+import { DESKTOP, hydrated, launchChromium, PHONE, screenshot, throttle, watch } from './browser.ts'
 
 let shop: Shop
 let browser: Browser
@@ -30,18 +29,6 @@ const SHOPPER =
   'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36'
 
 type Fetched = { width: number; height: number; type: string; bytes: number }
-
-/** A network of 100 ms latency that downloads `bytesPerSecond` (Chromium's own emulation). */
-async function throttle(context: BrowserContext, page: Page, bytesPerSecond: number) {
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('Network.enable')
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 100,
-    downloadThroughput: bytesPerSecond,
-    uploadThroughput: 40_000,
-  })
-}
 
 /** Opens `path`, and records the pixel size and type of every picture the page fetched. */
 async function open(
@@ -306,45 +293,3 @@ function layoutShifts(page: Page) {
       }),
   )
 }
-
-describe("Shopify's odd pictures", () => {
-  test.each([
-    [
-      'of unknown size that answers 404',
-      { file: 'no-such-photo.jpg', altText: 'A picture that is gone' },
-      'A picture that is gone',
-    ],
-    [
-      'hosted outside Shopify (no transforms, no size)',
-      { elsewhere: 'blanket-3.jpg', altText: 'From elsewhere' },
-      'From elsewhere',
-    ],
-    ['without alt text', { file: 'blanket-2.jpg', altText: null }, 'Square Friends Fleece Blanket'],
-    ['with empty alt text', { file: 'blanket-2.jpg', altText: '' }, 'Square Friends Fleece Blanket'],
-  ])('a first picture %s: the page renders, keeps its layout, and names the picture', async (name, image, alt) => {
-    const handle = `odd-${name.toLowerCase().replace(/\W+/g, '-')}`.slice(0, 60)
-    const odd = blanket()
-    odd.handle = handle
-    odd.images = [image, ...odd.images.slice(1)]
-    shop.double.products.set(handle, odd)
-
-    const normal = await open('/product/toddler-blanket', DESKTOP, 1)
-    const expected = await normal.page.getByTestId('product-gallery-image').boundingBox()
-    await normal.close()
-
-    const { page, watched, close } = await open(`/product/${handle}`, DESKTOP, 1)
-    const large = page.getByTestId('product-gallery-image')
-    expect(await large.getAttribute('alt')).toBe(alt)
-    expect(await large.boundingBox()).toEqual(expected)
-    if ('elsewhere' in image) {
-      expect(await large.getAttribute('srcset')).toBeNull()
-      expect(await large.getAttribute('src')).toMatch(/\/elsewhere\/blanket-3\.jpg$/)
-      await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2048)
-    }
-    expect(await page.getByRole('button', { name: 'Add to Cart' }).isVisible()).toBe(true)
-    // The only complaint allowed is the browser's own about the missing picture.
-    watched.expected.push(/404.*no-such-photo\.jpg/)
-    await close()
-    shop.double.products.delete(handle)
-  })
-})

@@ -32,7 +32,14 @@ if (realStore) {
 } else {
   const double = await startStorefrontDouble(doublePort)
   stopDouble = double.close
-  vars.push('--var', `SHOPIFY_STORE_DOMAIN:${double.origin}`, '--var', 'SHOPIFY_STOREFRONT_TOKEN:local-double-token')
+  vars.push(
+    '--var',
+    `SHOPIFY_STORE_DOMAIN:${double.origin}`,
+    '--var',
+    'SHOPIFY_STOREFRONT_TOKEN:local-double-token',
+    '--var',
+    'SHOPIFY_ADMIN_TOKEN:local-double-admin-token',
+  )
   console.log(`Storefront double (stands in for Shopify) on ${double.origin}`)
 }
 

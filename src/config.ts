@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { COUNTRY_CODES } from './storefront/country-codes.ts'
 import { MAX_REFETCH_DELAY_MS, MAX_REFRESH_INTERVAL_MS } from './wait-until.ts'
 
 /**
@@ -71,6 +72,24 @@ const checkoutHosts = z
       }),
   )
 
+/** Country codes, comma-separated ("DE, FR"): each one Shopify knows. */
+const countryList = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((value, ctx) =>
+      value
+        .split(',')
+        .map((code) => code.trim().toUpperCase())
+        .filter(Boolean)
+        .flatMap((code) => {
+          if (COUNTRY_CODES.has(code)) return [code]
+          ctx.addIssue({ code: 'custom', message: `"${code}" is not a country code Shopify knows` })
+          return []
+        }),
+    )
+
 const seconds = (fallback: number) => z.coerce.number().int().min(0).max(31_536_000).default(fallback)
 const millis = (fallback: number) => z.coerce.number().int().min(0).max(60_000).default(fallback)
 
@@ -110,6 +129,14 @@ const settings = z.object({
   // Discord or Teams incoming webhook. A secret: its address is its key.
   ALERT_WEBHOOK_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
   STOREFRONT_TIMEOUT_MS: millis(5_000).refine((ms) => ms > 0, 'must be above 0'),
+  // What each market's prices include, as Shopify's market settings say (`priceInclusions`): the
+  // pages' tax words ('incl. VAT', '+ sales tax at checkout') and the structured data's
+  // valueAddedTaxIncluded read them; the scheduled check compares them with Shopify's
+  // (src/monitoring/price-inclusions.ts). A country of no market takes the primary market's.
+  PRICES_INCLUDE_TAX: countryList('AU,CH,DE,FR,GB,IE,NL'),
+  PRICES_INCLUDE_DUTIES: countryList(''),
+  // An Admin API token with read_markets alone, for that comparison. A secret.
+  SHOPIFY_ADMIN_TOKEN: z.string().trim().optional(),
   // How long the edge keeps the store's UCP profile (src/routes/ucp.ts), as Hydrogen does.
   UCP_PROFILE_CACHE_SECONDS: seconds(60).refine((s) => s > 0, 'must be above 0'),
 })
@@ -159,6 +186,8 @@ const configSchema = settings
       env.SHOPIFY_STORE_DOMAIN,
       ...env.CHECKOUT_DOMAIN.map((host) => (LOOPBACK.test(`http://${host}`) ? `http://${host}` : `https://${host}`)),
     ],
+    prices: { taxIncludedIn: env.PRICES_INCLUDE_TAX, dutiesIncludedIn: env.PRICES_INCLUDE_DUTIES },
+    adminToken: env.SHOPIFY_ADMIN_TOKEN || null,
     ucpProfileCacheSeconds: env.UCP_PROFILE_CACHE_SECONDS,
     logSampleRate: env.LOG_SAMPLE_RATE,
     alertWebhookUrl: env.ALERT_WEBHOOK_URL || null,
@@ -166,6 +195,8 @@ const configSchema = settings
 
 export type Config = z.output<typeof configSchema>
 export type StorefrontConfig = Config['storefront']
+/** Where prices include tax and duties, by country (Shopify's market settings, as the operator set them here). */
+export type PriceInclusions = Config['prices']
 
 export class ConfigError extends Error {
   override name = 'ConfigError'

@@ -1,7 +1,8 @@
-import { orderWords } from '../client/components/market-words.ts'
+import { orderWords, taxWords } from '../client/components/market-words.ts'
 import type { MarketsInWords } from '../client/markets-context.ts'
 import type { PageMarket } from '../client/model/market.ts'
 import type { Product } from '../client/model/product.ts'
+import type { PriceInclusions } from './config.ts'
 import type { ShopMarkets } from './storefront/product.ts'
 
 /**
@@ -10,11 +11,21 @@ import type { ShopMarkets } from './storefront/product.ts'
  * unknown region) is the primary market's page, as a cart made without one is the primary
  * market's.
  */
-export function pageMarket(country: string | null, markets: ShopMarkets, product: Product | null = null): PageMarket {
+export function pageMarket(
+  country: string | null,
+  markets: ShopMarkets,
+  prices: PriceInclusions,
+  product: Product | null = null,
+): PageMarket {
   const shipsTo = namesOf(markets.shipsTo, markets)
   const known = country === 'ZZ' ? null : country
   const primary = known === null || known === markets.primaryCountry
+  // A country of no market buys in the primary market, at its prices and by its settings.
+  const priced = known && markets.countries.some((entry) => entry.isoCode === known) ? known : markets.primaryCountry
+  const included = { tax: prices.taxIncludedIn.includes(priced), duties: prices.dutiesIncludedIn.includes(priced) }
   return {
+    taxIncluded: included.tax,
+    tax: taxWords(known ?? priced, included),
     country: known,
     primary,
     order: orderWords(primary, product?.variants[0]?.price),

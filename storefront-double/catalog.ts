@@ -78,24 +78,30 @@ export function blanket(): DoubleProduct {
  * Where the double's shop sells, as Shopify Markets would set it up: the primary market (the
  * United States, in dollars) and others, each in its own currency at a price the store chose
  * (a price list, so what the page is told is what the checkout charges), with the languages
- * its checkout can be in. Selling somewhere is not shipping there (SHIPS_TO): Switzerland has
+ * its checkout can be in, and whether its prices include tax. Selling somewhere is not shipping there (SHIPS_TO): Switzerland has
  * a market but is not shipped to, Mexico is shipped to but has no market (it buys in
  * dollars), and Brazil, Japan and every country not listed are neither.
  */
-export type DoubleMarket = { currency: string; price: string; languages: string[] }
+export type DoubleMarket = {
+  currency: string
+  price: string
+  languages: string[]
+  /** The market's `priceInclusions` (Admin API): taxes in the price (VAT, GST), or added at checkout, as in the US and Canada. */
+  taxIncluded: boolean
+}
 
 export const PRIMARY_COUNTRY = 'US'
 
 export const MARKETS: Record<string, DoubleMarket> = {
-  US: { currency: 'USD', price: '38.0', languages: ['EN'] },
-  CA: { currency: 'CAD', price: '52.0', languages: ['EN', 'FR'] },
-  GB: { currency: 'GBP', price: '30.0', languages: ['EN'] },
-  DE: { currency: 'EUR', price: '35.0', languages: ['EN', 'DE'] },
-  FR: { currency: 'EUR', price: '35.0', languages: ['EN', 'FR'] },
-  NL: { currency: 'EUR', price: '35.0', languages: ['EN', 'NL'] },
-  IE: { currency: 'EUR', price: '35.0', languages: ['EN'] },
-  AU: { currency: 'AUD', price: '58.0', languages: ['EN'] },
-  CH: { currency: 'CHF', price: '34.0', languages: ['DE', 'FR', 'IT', 'EN'] },
+  US: { currency: 'USD', price: '38.0', languages: ['EN'], taxIncluded: false },
+  CA: { currency: 'CAD', price: '52.0', languages: ['EN', 'FR'], taxIncluded: false },
+  GB: { currency: 'GBP', price: '30.0', languages: ['EN'], taxIncluded: true },
+  DE: { currency: 'EUR', price: '35.0', languages: ['EN', 'DE'], taxIncluded: true },
+  FR: { currency: 'EUR', price: '35.0', languages: ['EN', 'FR'], taxIncluded: true },
+  NL: { currency: 'EUR', price: '35.0', languages: ['EN', 'NL'], taxIncluded: true },
+  IE: { currency: 'EUR', price: '35.0', languages: ['EN'], taxIncluded: true },
+  AU: { currency: 'AUD', price: '58.0', languages: ['EN'], taxIncluded: true },
+  CH: { currency: 'CHF', price: '34.0', languages: ['DE', 'FR', 'IT', 'EN'], taxIncluded: true },
 }
 
 /** Where the double's shop ships (`shop.shipsToCountries`): not Switzerland, though it sells there; Mexico, though it has no market. */

@@ -129,6 +129,11 @@ export function createStorefrontDouble() {
   const ucpMcpCalls: { headers: Record<string, string>; body: string }[] = []
   /** Where the shop ships (`shop.shipsToCountries`): SHIPS_TO unless a test says otherwise. */
   let shipsTo = SHIPS_TO
+  /** Markets whose price inclusions the owner changed in the admin (a test's), by country. */
+  const inclusions = new Map<string, { tax: boolean; duties: boolean }>()
+  let adminRefused = false
+  const inclusionsOf = (country: string) =>
+    inclusions.get(country) ?? { tax: MARKETS[country]!.taxIncluded, duties: false }
   const ucpCalls: { method: string; headers: Record<string, string>; search: string }[] = []
 
   const variants = () =>
@@ -412,6 +417,29 @@ export function createStorefrontDouble() {
     .post('/api/2025-07/graphql.json', (c) =>
       graphql(c.req.raw, (c.env as { incoming?: { socket: { destroy(): void } } } | undefined)?.incoming?.socket),
     )
+    // The Admin API, for the one query the shop makes of it (src/monitoring/price-inclusions.ts):
+    // each market's price inclusions and countries. Shopify's Admin schema is not kept here, so
+    // any other operation is refused rather than answered in a shape the real API might not have.
+    .post('/admin/api/2025-07/graphql.json', async (c) => {
+      if (!c.req.header('X-Shopify-Access-Token') || adminRefused)
+        return c.json({ errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' }, 401)
+      const { query } = (await c.req.json()) as { query?: string }
+      const operation = parse(query ?? '').definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION)
+      if (operation?.name?.value !== 'MarketPriceInclusions')
+        return c.json({ errors: [{ message: 'The double answers only MarketPriceInclusions' }] }, 400)
+      const nodes = Object.keys(MARKETS).map((country) => ({
+        name: COUNTRY_NAMES[country] ?? country,
+        status: 'ACTIVE',
+        priceInclusions: {
+          inclusiveTaxPricingStrategy: inclusionsOf(country).tax ? 'INCLUDES_TAXES_IN_PRICE' : 'ADD_TAXES_AT_CHECKOUT',
+          inclusiveDutiesPricingStrategy: inclusionsOf(country).duties
+            ? 'INCLUDE_DUTIES_IN_PRICE'
+            : 'ADD_DUTIES_AT_CHECKOUT',
+        },
+        conditions: { regionsCondition: { regions: { nodes: [{ code: country }] } } },
+      }))
+      return c.json({ data: { markets: { nodes } } })
+    })
     .get('/checkouts/cn/:token', (c) => checkoutPage(c.req.param('token'), new URL(c.req.url)))
     // The Universal Commerce Protocol profile Shopify hosts on every store's own domain.
     .on(['GET', 'HEAD'], '/.well-known/ucp', (c) => {
@@ -484,6 +512,14 @@ export function createStorefrontDouble() {
       shipsTo = countries
     },
     ucpMcpCalls,
+    /** The owner changes a market's price inclusions in Shopify's admin. */
+    setPriceInclusions(country: string, next: { tax: boolean; duties: boolean }) {
+      inclusions.set(country, next)
+    },
+    /** The Admin API refuses the shop's token (revoked, or without read_markets) until called with false. */
+    refuseAdmin(refused: boolean) {
+      adminRefused = refused
+    },
     /** The UCP profile is answered by `answer` until called with null. */
     answerUcp(answer: ((origin: string) => Response) | null) {
       ucpAnswer = answer
@@ -532,6 +568,8 @@ export function createStorefrontDouble() {
       ucpAnswer = null
       ucpMcpCalls.length = 0
       shipsTo = SHIPS_TO
+      inclusions.clear()
+      adminRefused = false
       ucpCalls.length = 0
       gate = null
       carts.clear()

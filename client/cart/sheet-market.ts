@@ -31,6 +31,8 @@ const marketAnswer = z.object({
     currency: nullableText,
     languages: z.array(z.string()),
     order: z.string(),
+    taxIncluded: z.boolean(),
+    tax: z.string(),
   }),
   variants: z.array(z.object({ id: z.string(), price: money })),
 })

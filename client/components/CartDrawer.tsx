@@ -125,10 +125,18 @@ export default function CartDrawer() {
             )}
 
             <div className="mt-auto border-t border-stone-100 p-5">
-              <div className="mb-4 flex items-center justify-between text-lg font-bold text-stone-900">
+              <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-3 text-lg font-bold text-stone-900">
                 <span>Total</span>
-                <span data-testid="cart-total" aria-busy={pricing || undefined}>
-                  {pricing || !total ? '' : formatMoney(total)}
+                <span className="ml-auto text-right">
+                  <span data-testid="cart-total" aria-busy={pricing || undefined}>
+                    {pricing || !total ? '' : formatMoney(total)}
+                  </span>
+                  {/* What the total includes in the checkout's market ('incl. VAT'), once that market is known. */}
+                  {!pricing && total && sheetMarket?.market && (
+                    <span className="block text-sm font-semibold text-stone-700" data-testid="cart-tax-words">
+                      {sheetMarket.market.tax}
+                    </span>
+                  )}
                 </span>
               </div>
               {market && (

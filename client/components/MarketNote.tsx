@@ -18,3 +18,15 @@ export function MarketNote() {
     </p>
   )
 }
+
+/** What the order buttons' price includes in the page's market ('incl. VAT'; market-words.ts, `taxWords`), under them. A static section. */
+export function TaxWords() {
+  const resource = use(ProductContext)
+  const tax = (resource ? use(resource) : null)?.market?.tax
+  if (!tax) return null
+  return (
+    <p className="mt-1 text-sm font-semibold text-stone-600" data-testid="tax-words">
+      {tax}
+    </p>
+  )
+}

@@ -30,3 +30,16 @@ export function marketWords(market: PageMarket | undefined): string | null {
       : ''
   return `We don’t ship to ${where} yet.${shipsTo}`
 }
+
+/** The tax a price includes, by its name where the shopper lives: GST where it is called that, sales tax in the US, else VAT. */
+const TAX_NAMES: Record<string, string> = { AU: 'GST', NZ: 'GST', SG: 'GST', IN: 'GST', CA: 'GST', US: 'sales tax' }
+
+/**
+ * What a market's prices include, beside every price and the sheet's total (docs/markets.md,
+ * 'Tax'): 'incl. VAT' ('incl. GST' in Australia) where the market includes taxes, '+ sales
+ * tax at checkout' where Shopify adds them, and the duties where the market includes them.
+ */
+export function taxWords(country: string, { tax, duties }: { tax: boolean; duties: boolean }): string {
+  if (tax) return `incl. ${TAX_NAMES[country] ?? 'VAT'}${duties ? ' and duties' : ''}`
+  return duties ? 'incl. duties, + sales tax at checkout' : '+ sales tax at checkout'
+}

@@ -18,6 +18,10 @@ export type PageMarket = {
   currency: string | null
   /** The languages Shopify offers the checkout in there (`Country.availableLanguages`), for `@inContext(language:)`. */
   languages: string[]
+  /** Whether the prices include tax (VAT, GST) there, by the market's setting in Shopify (src/config.ts, PRICES_INCLUDE_TAX). */
+  taxIncluded: boolean
+  /** What the prices include, in words, beside each price and the sheet's total (market-words.ts, `taxWords`). */
+  tax: string
   /**
    * The order buttons' words (market-words.ts, `orderWords`), written by the Worker so that the
    * page's critical code carries no money formatting.

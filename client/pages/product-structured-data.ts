@@ -16,6 +16,8 @@ type Where = {
   /** The Terms page, which says what may be returned. */
   termsUrl: string
   shipping: ShippingTerms
+  /** Whether the price includes tax (VAT, GST) in the page's market; unknown when the store's markets are. */
+  taxIncluded?: boolean | undefined
 }
 
 /**
@@ -27,7 +29,7 @@ type Where = {
  */
 export function productStructuredData(
   product: Product,
-  { productUrl, pageUrl, termsUrl, shipping }: Where,
+  { productUrl, pageUrl, termsUrl, shipping, taxIncluded }: Where,
 ): WithContext<SchemaProduct> {
   const variant = product.variants[0]
   const price = variant?.price ?? product.priceRange.minVariantPrice
@@ -56,6 +58,15 @@ export function productStructuredData(
       url: pageUrl,
       price: price.amount,
       priceCurrency: price.currencyCode,
+      // The same price, saying whether tax is in it (schema.org PriceSpecification), as the page says beside it.
+      ...(taxIncluded !== undefined && {
+        priceSpecification: {
+          '@type': 'UnitPriceSpecification',
+          price: price.amount,
+          priceCurrency: price.currencyCode,
+          valueAddedTaxIncluded: taxIncluded,
+        },
+      }),
       availability: variant?.availableForSale ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
       shippingDetails: shippingDetails(price.currencyCode, shipping),

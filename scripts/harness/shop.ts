@@ -35,6 +35,8 @@ export function reasonOf(raised: string): string {
 export const TEST_CF = { country: 'NZ', colo: 'AKL' }
 export const PUBLIC_TOKEN = 'test-public-token-5f2c'
 export const PRIVATE_TOKEN = 'test-private-token-9ab1'
+/** A read_markets Admin API token, for the scheduled comparison of the tax words (src/monitoring/price-inclusions.ts). */
+export const ADMIN_TOKEN = 'test-admin-token-41d7'
 
 export type Shop = Awaited<ReturnType<typeof startShop>>
 type ShopOptions = {
@@ -97,6 +99,7 @@ export async function startDataCentres(count: number, vars: Vars = {}, options: 
         ...(fromConfig.bindings as Record<string, string>),
         SHOPIFY_STORE_DOMAIN: upstream.origin,
         SHOPIFY_STOREFRONT_TOKEN: PUBLIC_TOKEN,
+        SHOPIFY_ADMIN_TOKEN: ADMIN_TOKEN,
         // Off by default so tests see the product cache; page-cache tests turn it on.
         HTML_CACHE_SECONDS: '0',
         STOREFRONT_TIMEOUT_MS: '4000',

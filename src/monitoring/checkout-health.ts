@@ -3,6 +3,7 @@ import type { DataPoint } from '../analytics/columns.ts'
 import { writePoint } from '../analytics/record.ts'
 import { readConfig, type Bindings } from '../config.ts'
 import { logLine } from '../log-line.ts'
+import { shortHash } from '../short-hash.ts'
 import { sleep } from '../sleep.ts'
 import { postAlert } from './alerts.ts'
 import { checkCheckout } from './checkout-check.ts'
@@ -16,8 +17,11 @@ export const CONFIRM_AFTER_MS = 2_000
 
 /** One alert waiting to go: `due` once it may be posted (at once when new, at a check when re-sent). */
 type Unsent = { id: string; text: string; due: boolean }
-/** `checkDue`: shoppers' failures asked for a check, which the alarm runs. */
-type Stored = HealthState & { unsent: Unsent[]; checkDue: boolean }
+/**
+ * `checkDue`: shoppers' failures asked for a check, which the alarm runs. `prices`: how the
+ * tax words disagree with Shopify's market settings, as last told (price-inclusions.ts).
+ */
+type Stored = HealthState & { unsent: Unsent[]; checkDue: boolean; prices?: string | null }
 
 /**
  * The shop's one view of whether its checkout works: one Durable Object for the whole shop
@@ -86,6 +90,23 @@ export class CheckoutHealth extends DurableObject<Bindings> {
       if (!confirm) break
     }
     return points
+  }
+
+  /**
+   * The scheduled check's comparison of the tax words with Shopify's market settings
+   * (price-inclusions.ts): the owner is told once when they come to disagree (or disagree
+   * otherwise), and once when they agree again; the alert goes as the checkout's do.
+   */
+  async comparePrices(requestId: string, disagreement: string | null): Promise<void> {
+    const stored = await this.#stored()
+    const before = stored.prices ?? null
+    if (before === disagreement) return
+    const text = disagreement ?? "The shop's tax words agree with Shopify's market settings again."
+    const url = readConfig(this.env).alertWebhookUrl
+    if (!url) logLine('error', 'price alert (ALERT_WEBHOOK_URL is not set)', { requestId, text })
+    const unsent = url ? [...stored.unsent, { id: `prices:${await shortHash(text)}`, text, due: true }] : stored.unsent
+    await this.#save({ ...stored, prices: disagreement, unsent: unsent.slice(-UNSENT_KEPT) })
+    if (url) await this.ctx.storage.setAlarm(Date.now())
   }
 
   /** Runs a check shoppers asked for, then posts each alert that is due, once; what was not delivered waits, not due, for the next check. */

@@ -1,13 +1,15 @@
 import { writePoint } from '../analytics/record.ts'
-import type { Bindings } from '../config.ts'
+import { readConfig, type Bindings } from '../config.ts'
 import { logLine } from '../log-line.ts'
 import { checkoutHealth } from './health.ts'
+import { comparePriceInclusions } from './price-inclusions.ts'
 
 /**
  * The Cron Trigger's handler (wrangler.toml `[triggers] crons`, every 5 minutes): the shop's
  * CheckoutHealth checks that a shopper could check out now (checkout-check.ts) and alerts the
  * owner once per incident and once on recovery (incidents.ts); each check's outcome and each
- * alert are kept here for `npm run report`. Scheduled runs have no request: their log lines
+ * alert are kept here for `npm run report`. Then it compares the pages' tax words with Shopify's
+ * market settings (price-inclusions.ts); one that could not be read is tried at the next run. Scheduled runs have no request: their log lines
  * carry the run's own id.
  */
 export async function runScheduledCheck(
@@ -22,4 +24,6 @@ export async function runScheduledCheck(
       logLine('warn', 'analytics write failed', { requestId, error, event: point.event })
     }
   }
+  const prices = await comparePriceInclusions(readConfig(env), requestId)
+  if (prices !== undefined) await checkoutHealth(env).comparePrices(requestId, prices)
 }

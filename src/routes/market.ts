@@ -48,7 +48,7 @@ export const market = new Hono<AppEnv>().get(
       // The shopper's country may change between two requests (a phone on a train): private, and briefly.
       // Each variant's price there: what the cart sheet of a page without the product prices its lines at (client/cart/sheet-market.ts).
       const variants = product.variants.map(({ id, price }) => ({ id, price }))
-      return c.json({ market: pageMarket(country, markets, product), price, variants }, 200, {
+      return c.json({ market: pageMarket(country, markets, readConfig(c.env).prices, product), price, variants }, 200, {
         'Cache-Control': 'private, max-age=60',
       })
     } catch (error) {

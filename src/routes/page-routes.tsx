@@ -24,7 +24,7 @@ function loadProduct(c: Context<AppEnv>, handle: string, country: string | null)
     country,
   ).then(
     ({ product, markets, outcome, upstreamMs }): ProductLookup => {
-      const market = pageMarket(country, markets, product)
+      const market = pageMarket(country, markets, readConfig(c.env).prices, product)
       return {
         result: product ? { status: 'found', product, market } : { status: 'missing', market },
         markets,

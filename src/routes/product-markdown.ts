@@ -38,7 +38,7 @@ async function markdown(c: Context<AppEnv>) {
       country,
     )
     if (!product) return missing(c, handle)
-    const market = pageMarket(country, markets, product)
+    const market = pageMarket(country, markets, config.prices, product)
     settle(c, { status: 200, complete: true, tags: [productTag(handle)] })
     c.header('Content-Type', 'text/markdown; charset=utf-8')
     const at = (path: string) =>
@@ -48,6 +48,7 @@ async function markdown(c: Context<AppEnv>) {
         pageUrl: at(`/product/${handle}`),
         origin: config.shopOrigin,
         where: market.primary ? null : market.name,
+        tax: market.tax,
       }),
     )
   } catch (error) {
@@ -67,7 +68,7 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, '
 
 function write(
   product: Product,
-  { pageUrl, origin, where }: { pageUrl: string; origin: string; where: string | null },
+  { pageUrl, origin, where, tax }: { pageUrl: string; origin: string; where: string | null; tax: string },
 ): string {
   const price = product.variants[0]?.price ?? product.priceRange.minVariantPrice
   const available = product.variants.some((variant) => variant.availableForSale)
@@ -77,7 +78,7 @@ function write(
     '',
     product.description,
     '',
-    `- Price: ${formatMoney(price)} (${price.currencyCode}), shipping included${where ? `, in ${where}` : ''}`,
+    `- Price: ${formatMoney(price)} (${price.currencyCode}), ${tax}, shipping included${where ? `, in ${where}` : ''}`,
     `- Availability: ${available ? 'in stock, made on demand' : 'out of stock'}`,
     `- Page: ${pageUrl}`,
     `- The price in another country: ${origin}/market?handle=${encodeURIComponent(product.handle)}&country={ISO country code}`,

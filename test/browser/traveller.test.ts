@@ -37,6 +37,7 @@ async function addInGermanyThenOpen(shop: Shop, path: string, locale: string) {
   await page.getByTestId('cart-button').click()
   // On the German page the sheet is the German page's: its price, its note, its checkout.
   expect(await page.getByTestId('cart-total').textContent()).toBe('€35.00')
+  expect(await page.getByTestId('cart-tax-words').textContent()).toBe('incl. VAT')
   expect(await page.getByTestId('cart-market-note').innerText()).toContain('Ships to Germany.')
   await page.goto(`${shop.origin}${path}`)
   await hydrated(page)
@@ -49,6 +50,8 @@ test('a Canadian who added the blanket on the German page opens the sheet on the
   const { page, context } = await addInGermanyThenOpen(shops.CA, '/terms', 'fr-CA')
   expect(await page.getByTestId('line-price').textContent()).toBe('CA$52.00')
   expect(await page.getByTestId('cart-total').textContent()).toBe('CA$52.00')
+  // Canada's taxes are added at checkout, where Germany's price included VAT.
+  expect(await page.getByTestId('cart-tax-words').textContent()).toBe('+ sales tax at checkout')
   expect(await page.getByTestId('cart-market-note').innerText()).toContain('Ships to Canada.')
   await screenshot(page, 'traveller-CA-terms-sheet')
   const [tab] = await Promise.all([

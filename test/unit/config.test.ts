@@ -241,3 +241,17 @@ test('tokens and the webhook secret are used without the spaces and newline they
     'SHOPIFY_STOREFRONT_TOKEN is not set (nor SHOPIFY_STOREFRONT_PRIVATE_TOKEN): the Storefront API needs a token',
   )
 })
+
+test('what prices include: country codes, in any case and spacing; a code Shopify does not know is named', () => {
+  const prices = (vars: Record<string, string>) =>
+    readConfig(env({ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', ...vars })).prices
+  expect(prices({})).toEqual({ taxIncludedIn: ['AU', 'CH', 'DE', 'FR', 'GB', 'IE', 'NL'], dutiesIncludedIn: [] })
+  expect(prices({ PRICES_INCLUDE_TAX: ' de, fr ,', PRICES_INCLUDE_DUTIES: 'GB' })).toEqual({
+    taxIncludedIn: ['DE', 'FR'],
+    dutiesIncludedIn: ['GB'],
+  })
+  expect(prices({ PRICES_INCLUDE_TAX: '' }).taxIncludedIn).toEqual([])
+  expect(() => prices({ PRICES_INCLUDE_TAX: 'DE,EU' })).toThrow(
+    /PRICES_INCLUDE_TAX "EU" is not a country code Shopify knows/,
+  )
+})

@@ -40,6 +40,8 @@ test('the market’s words: none in the primary market, the currency where it sh
     languages: [],
     order: '',
     currency: 'GBP',
+    taxIncluded: true,
+    tax: 'incl. VAT',
     ...over,
   })
   expect(marketWords(market({}))).toBe('Ships to United Kingdom. Prices are in GBP, as the checkout charges them.')

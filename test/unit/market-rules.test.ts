@@ -6,6 +6,7 @@ import { marketOfPath, marketPath } from '../../client/model/market.ts'
 import { countryName, pageMarket } from '../../src/page-market.ts'
 import { isMarketCountry } from '../../src/storefront/country-codes.ts'
 import type { ShopMarkets } from '../../src/storefront/product.ts'
+import type { PriceInclusions } from '../../src/config.ts'
 
 // What a page tells a shopper of a market (src/page-market.ts, the structured data, the sheet's
 // total), with a product of two variants in euros whose first is not the cheapest: the one the
@@ -21,6 +22,8 @@ const MARKETS: ShopMarkets = {
     { isoCode: 'CH', name: 'Switzerland', currency: 'CHF', languages: ['DE'] },
   ],
 }
+/** What the double's store includes: VAT in Germany and Switzerland, nothing in the United States. */
+const PRICES: PriceInclusions = { taxIncludedIn: ['DE', 'CH'], dutiesIncludedIn: [] }
 const variant = (id: string, amount: string): Variant => ({
   id: `gid://shopify/ProductVariant/${id}`,
   title: id,
@@ -44,10 +47,31 @@ const PRODUCT: Product = {
 }
 
 test('the order buttons say the price of the variant they add, not the cheapest; without one, no price', () => {
-  expect(pageMarket('DE', MARKETS, PRODUCT).order).toBe('Only €35 – Order Now!')
-  expect(pageMarket('DE', MARKETS, { ...PRODUCT, variants: [] }).order).toBe('Order Now!')
-  expect(pageMarket('DE', MARKETS)).toMatchObject({ order: 'Order Now!', currency: null })
-  expect(pageMarket('US', MARKETS, PRODUCT).order).toBe('Only $38 – Order Now!')
+  expect(pageMarket('DE', MARKETS, PRICES, PRODUCT).order).toBe('Only €35 – Order Now!')
+  expect(pageMarket('DE', MARKETS, PRICES, { ...PRODUCT, variants: [] }).order).toBe('Order Now!')
+  expect(pageMarket('DE', MARKETS, PRICES)).toMatchObject({ order: 'Order Now!', currency: null })
+  expect(pageMarket('US', MARKETS, PRICES, PRODUCT).order).toBe('Only $38 – Order Now!')
+})
+
+test('the tax words follow the market’s setting: VAT or GST included, or sales tax added; a country of no market takes the primary’s', () => {
+  const words = (country: string | null, prices = PRICES) => {
+    const { tax, taxIncluded } = pageMarket(country, MARKETS, prices, PRODUCT)
+    return { tax, taxIncluded }
+  }
+  expect(words('DE')).toEqual({ tax: 'incl. VAT', taxIncluded: true })
+  expect(words('US')).toEqual({ tax: '+ sales tax at checkout', taxIncluded: false })
+  expect(words(null)).toEqual({ tax: '+ sales tax at checkout', taxIncluded: false })
+  // Brazil has no market: it buys at the primary market's prices, taxes added as there.
+  expect(words('BR')).toEqual({ tax: '+ sales tax at checkout', taxIncluded: false })
+  expect(words('BR', { taxIncludedIn: ['US'], dutiesIncludedIn: [] })).toEqual({ tax: 'incl. VAT', taxIncluded: true })
+  // The owner switches Germany to taxes at checkout, and duties in the price.
+  expect(words('DE', { taxIncludedIn: [], dutiesIncludedIn: ['DE'] }).tax).toBe('incl. duties, + sales tax at checkout')
+  expect(words('CH', { taxIncludedIn: ['CH'], dutiesIncludedIn: ['CH'] }).tax).toBe('incl. VAT and duties')
+  const australia = {
+    ...MARKETS,
+    countries: [...MARKETS.countries, { isoCode: 'AU', name: 'Australia', currency: 'AUD', languages: [] }],
+  }
+  expect(pageMarket('AU', australia, { taxIncludedIn: ['AU'], dutiesIncludedIn: [] }).tax).toBe('incl. GST')
 })
 
 test('a path’s market: the prefix at its start only, its country in upper case', () => {
@@ -65,27 +89,31 @@ test('a market country is one Shopify knows, or ZZ', () => {
 
 test('ZZ, Shopify’s unknown region, is no country: the primary market’s page', () => {
   for (const country of ['ZZ', null])
-    expect(pageMarket(country, MARKETS, PRODUCT)).toMatchObject({
+    expect(pageMarket(country, MARKETS, PRICES, PRODUCT)).toMatchObject({
       country: null,
       primary: true,
       name: null,
       ships: true,
       languages: [],
     })
-  expect(pageMarket('DE', MARKETS, PRODUCT)).toMatchObject({
+  expect(pageMarket('DE', MARKETS, PRICES, PRODUCT)).toMatchObject({
     country: 'DE',
     primary: false,
     name: 'Deutschland',
     languages: ['EN', 'DE'],
     currency: 'EUR',
   })
-  expect(pageMarket('US', MARKETS, PRODUCT)).toMatchObject({ country: 'US', primary: true, name: 'United States' })
-  expect(pageMarket('CH', MARKETS, PRODUCT)).toMatchObject({
+  expect(pageMarket('US', MARKETS, PRICES, PRODUCT)).toMatchObject({
+    country: 'US',
+    primary: true,
+    name: 'United States',
+  })
+  expect(pageMarket('CH', MARKETS, PRICES, PRODUCT)).toMatchObject({
     ships: false,
     shipsTo: ['Deutschland', 'France', 'United States'],
   })
   // A country Shopify has no market for: its English name, and no checkout languages.
-  expect(pageMarket('BR', MARKETS, PRODUCT)).toMatchObject({ name: 'Brazil', languages: [], ships: false })
+  expect(pageMarket('BR', MARKETS, PRICES, PRODUCT)).toMatchObject({ name: 'Brazil', languages: [], ships: false })
   // What request.cf.country can be that is no region at all: its code, never an error.
   expect(countryName('T1', MARKETS)).toBe('T1')
   expect(countryName('!!', MARKETS)).toBe('!!')

@@ -19,31 +19,58 @@ describe('a page for each market', () => {
   afterAll(() => shop?.dispose())
 
   test.each([
-    ['US', 'Only $38 – Order Now!', '$38.00', null],
-    ['CA', 'Only CA$52 – Order Now!', 'CA$52.00', 'Ships to Canada. Prices are in CAD, as the checkout charges them.'],
-    ['DE', 'Only €35 – Order Now!', '€35.00', 'Ships to Germany. Prices are in EUR, as the checkout charges them.'],
+    ['US', 'Only $38 – Order Now!', '$38.00', null, '+ sales tax at checkout'],
+    [
+      'CA',
+      'Only CA$52 – Order Now!',
+      'CA$52.00',
+      'Ships to Canada. Prices are in CAD, as the checkout charges them.',
+      '+ sales tax at checkout',
+    ],
+    [
+      'DE',
+      'Only €35 – Order Now!',
+      '€35.00',
+      'Ships to Germany. Prices are in EUR, as the checkout charges them.',
+      'incl. VAT',
+    ],
     [
       'GB',
       'Only £30 – Order Now!',
       '£30.00',
       'Ships to United Kingdom. Prices are in GBP, as the checkout charges them.',
+      'incl. VAT',
     ],
   ])(
-    '%s: the landing and product pages at the unprefixed address say its price, in its currency, and no other',
-    async (country, order, price, note) => {
+    '%s: the landing and product pages at the unprefixed address say its price, in its currency, and no other, with what it includes',
+    async (country, order, price, note, tax) => {
       const landing = await text(await shop.fetchWithCf('/', inCountry(country)))
       const product = await text(await shop.fetchWithCf('/product/toddler-blanket', inCountry(country)))
       expect(landing).toContain(`>${order}<`)
       expect(product).toContain(`data-testid="price">${price}<`)
+      // Beside the price on the product page, under each order button on the landing page.
+      expect(product).toContain(
+        `data-testid="price">${price}</span><span class="text-sm font-semibold text-stone-700" data-testid="tax-words">${tax}<`,
+      )
+      expect(landing.match(/data-testid="tax-words">([^<]*)</g)).toEqual([
+        `data-testid="tax-words">${tax}<`,
+        `data-testid="tax-words">${tax}<`,
+      ])
       for (const page of [landing, product]) {
         if (note) expect(page).toContain(note)
         else expect(page).not.toContain('data-testid="market-note"')
-        // The structured data's offer is the page's price.
+        // The structured data's offer is the page's price, and says what the page says of tax.
         const offer = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(page)![1]!).offers
         expect([Number(offer.price), offer.priceCurrency]).toEqual([
           Number(price.replace(/[^\d.]/g, '')),
           { US: 'USD', CA: 'CAD', DE: 'EUR', GB: 'GBP' }[country],
         ])
+        expect(offer.priceSpecification).toEqual({
+          '@type': 'UnitPriceSpecification',
+          price: offer.price,
+          priceCurrency: offer.priceCurrency,
+          valueAddedTaxIncluded: tax.startsWith('incl.'),
+        })
         if (country !== 'US')
           expect(page.replace(/<script type="application\/json"[\s\S]*?<\/script>/g, '')).not.toMatch(DOLLARS)
       }

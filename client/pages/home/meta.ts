@@ -24,6 +24,7 @@ export const meta: PageMeta = {
         pageUrl: address('/'),
         termsUrl: address('/terms'),
         shipping,
+        taxIncluded: product.market?.taxIncluded,
       }),
     }),
   }),

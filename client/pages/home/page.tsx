@@ -22,6 +22,7 @@ const LifestyleCarousel = deferredSection(() =>
 )
 const Testimonials = staticSection(() => loadCopy().then((m) => m.Testimonials))
 const MarketNote = staticSection(() => import('../../components/MarketNote.tsx').then((m) => m.MarketNote))
+const TaxWords = staticSection(() => import('../../components/MarketNote.tsx').then((m) => m.TaxWords))
 
 export default function LandingPage() {
   return (
@@ -40,6 +41,7 @@ export default function LandingPage() {
             <OrderWords />
           </BuyButton>
           <p className="mt-3 text-sm font-semibold text-stone-600">yes, shipping is included</p>
+          <TaxWords />
           <MarketNote />
         </div>
       </section>
@@ -67,6 +69,7 @@ export default function LandingPage() {
           <OrderWords />
         </BuyButton>
         <p className="mt-3 text-sm font-semibold text-stone-600">yes, shipping is included</p>
+        <TaxWords />
         <MarketNote />
       </section>
     </>

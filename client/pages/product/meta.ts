@@ -29,6 +29,7 @@ export const meta: PageMeta = {
         pageUrl: canonical,
         termsUrl: address('/terms'),
         shipping,
+        taxIncluded: product.market?.taxIncluded,
       }),
     }
   },

@@ -43,7 +43,7 @@ function ProductDetail() {
     <>
       <ProductData result={result} />
       {result.status === 'found' ? (
-        <ProductView product={result.product} />
+        <ProductView product={result.product} tax={result.market?.tax} />
       ) : (
         <ProductNotFound unreachable={result.status === 'unavailable'} />
       )}
@@ -51,7 +51,7 @@ function ProductDetail() {
   )
 }
 
-function ProductView({ product }: { product: Product }) {
+function ProductView({ product, tax }: { product: Product; tax: string | undefined }) {
   return (
     <>
       <article className="mx-auto max-w-6xl px-4 py-6 md:py-10">
@@ -64,7 +64,7 @@ function ProductView({ product }: { product: Product }) {
             testId="product-gallery"
           />
           <div>
-            <ProductSummary product={product} />
+            <ProductSummary product={product} tax={tax} />
             <Arrival />
             <BuyButton then="toast" className="mt-8 w-full md:w-auto">
               Add to Cart

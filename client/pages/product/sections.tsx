@@ -7,12 +7,20 @@ import { formatMoney } from '../../lib/format-money.ts'
 // ProductPage shows them as static sections (the skeleton and 'not found' as deferred
 // ones), beside the controls that hydrate with it.
 
-export function ProductSummary({ product }: { product: Product }) {
+/** The title and the price, with what the price includes in the page's market (`tax`: 'incl. VAT'). */
+export function ProductSummary({ product, tax }: { product: Product; tax: string | undefined }) {
   return (
     <>
       <h1 className="text-3xl font-extrabold text-stone-900 md:text-4xl">{product.title}</h1>
-      <p className="mt-3 text-2xl font-bold text-orange-700" data-testid="price">
-        {formatMoney(product.priceRange.minVariantPrice)}
+      <p className="mt-3 flex flex-wrap items-baseline gap-x-2">
+        <span className="text-2xl font-bold text-orange-700" data-testid="price">
+          {formatMoney(product.priceRange.minVariantPrice)}
+        </span>
+        {tax && (
+          <span className="text-sm font-semibold text-stone-700" data-testid="tax-words">
+            {tax}
+          </span>
+        )}
       </p>
       <p className="mt-5 whitespace-pre-line text-stone-700">{product.description}</p>
     </>

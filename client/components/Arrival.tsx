@@ -11,13 +11,18 @@ const CUTOFF_WORDS = `Ordered before ${ORDER_CUTOFF_HOUR % 12} pm ${MAKER_TIME_Z
  * browser, which knows today, says the dates, and before Christmas whether it arrives for it.
  * Each line takes the room of the longest thing it may say (Steady), so nothing moves.
  */
-export function Arrival() {
+export function Arrival({ centred = false }: { centred?: boolean }) {
   const country = useSettledProduct()?.market?.country ?? null
   const [now, setNow] = useState<Date | null>(null)
   useEffect(() => setNow(new Date()), [])
   const words = now && arrivalWords(now, country)
   return (
-    <div className="mt-3 text-sm font-semibold text-stone-700" data-testid="arrival">
+    // Centred, it is a card as wide as its longest words, its lines starting at its left edge:
+    // centring each line would move its words sideways when they change.
+    <div
+      className={`mt-3 text-sm font-semibold text-stone-700 ${centred ? 'mx-auto w-fit max-w-full rounded-xl border border-orange-200 bg-white px-4 py-2 text-left' : ''}`}
+      data-testid="arrival"
+    >
       <Steady longest={[arrivalSpan(country), 'Arrives Dec 28 – Jan 12']} testId="arrival-range">
         {words ? words.range : arrivalSpan(country)}
       </Steady>

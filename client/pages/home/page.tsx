@@ -1,4 +1,5 @@
 import { Suspense, use } from 'react'
+import { Arrival } from '../../components/Arrival.tsx'
 import { BenefitStrip } from '../../components/BenefitStrip.tsx'
 import { HeroGallery } from '../../components/HeroGallery.tsx'
 import { BuyButton } from '../../components/BuyButton.tsx'
@@ -42,6 +43,7 @@ export default function LandingPage() {
           </BuyButton>
           <p className="mt-3 text-sm font-semibold text-stone-600">yes, shipping is included</p>
           <TaxWords />
+          <Arrival centred />
           <MarketNote />
         </div>
       </section>

@@ -322,8 +322,8 @@ export class ProductStore extends DurableObject<Bindings> {
       })
     this.#refreshing = refreshing
     // Owned by the object, not by the request that happened to start it: a stale answer's
-    // refresh has no caller left, and the object is kept up for it by wrangler.toml's
-    // durable_object_io_tasks_prevent_eviction.
+    // refresh has no caller left, and the object is kept up for it from compatibility date
+    // 2026-10-01 (wrangler.toml).
     this.ctx.waitUntil(refreshing.catch(() => {}))
     return refreshing
   }

@@ -78,9 +78,13 @@ test('assets are served without the Worker: it runs first on every path but the 
   expect(readFileSync('public/.assetsignore', 'utf8').split('\n')).toContain('.vite')
 })
 
-test('a Durable Object is kept up for its waitUntil work, the stale refresh, in every environment', () => {
-  for (const config of [production, read('staging'), local])
-    expect(config.compatibility_flags).toContain('durable_object_io_tasks_prevent_eviction')
+// Cloudflare's changelog, 2026-10-01: from that date an idle Durable Object is kept up for its
+// pending ctx.waitUntil work, which the flag only brought to earlier dates.
+test('a Durable Object is kept up for its waitUntil work, the stale refresh, in every environment: a date past 2026-10-01, no flag it makes redundant', () => {
+  for (const config of [production, read('staging'), local]) {
+    expect(config.compatibility_date! >= '2026-10-01').toBe(true)
+    expect(config.compatibility_flags ?? []).toEqual([])
+  }
 })
 
 test('logs: no invocation line per request, and no head sampling that would drop errors', () => {

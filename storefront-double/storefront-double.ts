@@ -18,7 +18,7 @@ import {
   type DoubleImage,
   type DoubleProduct,
 } from './catalog.ts'
-import { ucpProfile } from './ucp-profile.ts'
+import { OLDER_UCP_VERSION, ucpProfile } from './ucp-profile.ts'
 import { formatMoney } from '../client/lib/format-money.ts'
 import { CDN_PATH, createCdn, ELSEWHERE_PATH, transformedUrl } from './cdn.ts'
 
@@ -134,7 +134,7 @@ export function createStorefrontDouble() {
   let adminRefused = false
   const inclusionsOf = (country: string) =>
     inclusions.get(country) ?? { tax: MARKETS[country]!.taxIncluded, duties: false }
-  const ucpCalls: { method: string; headers: Record<string, string>; search: string }[] = []
+  const ucpCalls: { method: string; path: string; headers: Record<string, string>; search: string }[] = []
 
   const variants = () =>
     new Map([...products.values()].flatMap((p) => p.variants.map((v) => [v.id, { v, p }] as const)))
@@ -442,12 +442,20 @@ export function createStorefrontDouble() {
     })
     .get('/checkouts/cn/:token', (c) => checkoutPage(c.req.param('token'), new URL(c.req.url)))
     // The Universal Commerce Protocol profile Shopify hosts on every store's own domain.
-    .on(['GET', 'HEAD'], '/.well-known/ucp', (c) => {
+    .on(['GET', 'HEAD'], ['/.well-known/ucp', '/.well-known/ucp/:version'], (c) => {
+      const version = c.req.param('version')
       const url = new URL(c.req.url)
-      ucpCalls.push({ method: c.req.method, headers: Object.fromEntries(c.req.raw.headers), search: url.search })
+      ucpCalls.push({
+        method: c.req.method,
+        path: url.pathname,
+        headers: Object.fromEntries(c.req.raw.headers),
+        search: url.search,
+      })
+      // The older version the current profile names; Shopify keeps no other.
+      if (version !== undefined && version !== OLDER_UCP_VERSION) return c.json({ error: 'Not found' }, 404)
       if (ucpAnswer) return ucpAnswer(url.origin)
       if (ucpFailure) return c.json({ error: 'Internal error' }, ucpFailure.status as 500)
-      const body = JSON.stringify(ucpProfile(url.origin))
+      const body = JSON.stringify(ucpProfile(url.origin, version))
       // Shopify's CDN answers a request with the profile's validator as unchanged.
       if (c.req.header('If-None-Match') === `"ucp-${body.length}"`)
         return c.body(null, 304, { ETag: `"ucp-${body.length}"` })

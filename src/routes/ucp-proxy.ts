@@ -7,6 +7,8 @@
 export const UCP_PATH = '/.well-known/ucp'
 export const UCP_MCP_PATH = '/api/ucp/mcp'
 
+import { profileProblem } from './ucp-profile-schema.ts'
+
 const PASSED_ON = ['Content-Type', 'ETag', 'Last-Modified']
 const VALIDATORS = ['If-None-Match', 'If-Modified-Since']
 const STALE_IF_ERROR_SECONDS = 300
@@ -31,8 +33,16 @@ export type Refusal = {
   fields: Record<string, unknown>
 }
 
-/** Shopify's answer to the profile request, as the agent gets it, or why not; its body read at most MAX_PROFILE_BYTES. */
-export async function profileAnswer(upstream: Response, cacheSeconds: number): Promise<Response | Refusal> {
+/**
+ * Shopify's answer to the profile request, as the agent gets it, or why not: its body read at
+ * most MAX_PROFILE_BYTES, and passed on only if it is a business profile (ucp-profile-schema.ts)
+ * and, asked for `askedVersion`, that version's.
+ */
+export async function profileAnswer(
+  upstream: Response,
+  cacheSeconds: number,
+  askedVersion: string | null = null,
+): Promise<Response | Refusal> {
   const cacheControl = `public, max-age=${cacheSeconds}, stale-if-error=${STALE_IF_ERROR_SECONDS}`
   if (upstream.status === 304) return new Response(null, { status: 304, headers: passedOn(upstream, cacheControl) })
   const refusal = refusalOf(upstream)
@@ -48,6 +58,15 @@ export async function profileAnswer(upstream: Response, cacheSeconds: number): P
       message: 'UCP profile too large',
       fields: { maxBytes: MAX_PROFILE_BYTES, contentLength: upstream.headers.get('Content-Length') },
     }
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(await body.text())
+  } catch {
+    return { status: 502, level: 'error', message: 'UCP profile is not JSON', fields: { contentType: 'unparsable' } }
+  }
+  const problem = profileProblem(parsed, askedVersion)
+  if (problem)
+    return { status: 502, level: 'error', message: 'UCP profile is not a business profile', fields: { problem } }
   return new Response(body, { status: 200, headers: passedOn(upstream, cacheControl) })
 }
 

@@ -3,6 +3,7 @@ import type { AppEnv } from '../app-env.ts'
 import { readConfig } from '../config.ts'
 import { log } from '../log.ts'
 import { limitBody } from './post-endpoint.ts'
+import { UCP_VERSION } from './ucp-profile-schema.ts'
 import { limitPerClient } from './limit-per-client.ts'
 import {
   MCP_MAX_BODY_BYTES,
@@ -37,32 +38,47 @@ import {
  *   in front of the Worker (docs: 'Workers Cache'); `s-maxage` is left out, since Workers
  *   Cache reads it as turning stale-while-revalidate off;
  * - every error, a store without a profile's 404 among them, is `no-store`;
- * - HEAD answers as GET does (reviewed on #3976: HEAD must work wherever GET does).
+ * - HEAD answers as GET does (reviewed on #3976: HEAD must work wherever GET does);
+ * - what is passed on is a business profile by the specification's required members, with no
+ *   private key (ucp-profile-schema.ts): Shopify's answer is republished under the shop's name.
  */
 export const ucpProfile = new Hono<AppEnv>()
-  // Hono answers HEAD with this GET handler, without the body.
-  .get('/', async (c) => {
-    const { storefront, ucpProfileCacheSeconds } = readConfig(c.env)
-    let upstream: Response
-    try {
-      upstream = await fetch(`${storefront.origin}${UCP_PATH}`, {
-        headers: profileRequestHeaders(c.req.raw.headers),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(storefront.timeoutMs),
-      })
-    } catch (error) {
-      log(c, 'error', 'UCP profile not fetched', { error })
-      return failed(c, 502)
-    }
-    const answer = await profileAnswer(upstream, ucpProfileCacheSeconds)
-    if (answer instanceof Response) return answer
-    log(c, answer.level, answer.message, answer.fields)
-    return failed(c, answer.status)
+  // Hono answers HEAD with these GET handlers, without the body.
+  .get('/', (c) => proxyProfile(c, null))
+  // An older protocol version's profile, which the current one names in `supported_versions`
+  // ('Protocol Version'). Shopify names it by its own domain; asked here, at the same path on
+  // the shop's host (an agent that resolves it against the address it started from), it is
+  // Shopify's, held to the same rules and to being that version's leaf profile. Any other
+  // path under it is no profile: 404.
+  .get('/:version', (c) => {
+    const version = c.req.param('version')
+    if (!UCP_VERSION.test(version)) return failed(c, 404)
+    return proxyProfile(c, version)
   })
-  .all('/', (c) => {
+  .get('*', (c) => failed(c, 404))
+  .all('*', (c) => {
     c.header('Allow', 'GET, HEAD')
     return c.json({ error: `${c.req.method} is not allowed here; use GET or HEAD` }, 405)
   })
+
+async function proxyProfile(c: Context<AppEnv>, version: string | null) {
+  const { storefront, ucpProfileCacheSeconds } = readConfig(c.env)
+  let upstream: Response
+  try {
+    upstream = await fetch(`${storefront.origin}${UCP_PATH}${version ? `/${version}` : ''}`, {
+      headers: profileRequestHeaders(c.req.raw.headers),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(storefront.timeoutMs),
+    })
+  } catch (error) {
+    log(c, 'error', 'UCP profile not fetched', { error })
+    return failed(c, 502)
+  }
+  const answer = await profileAnswer(upstream, ucpProfileCacheSeconds, version)
+  if (answer instanceof Response) return answer
+  log(c, answer.level, answer.message, answer.fields)
+  return failed(c, answer.status)
+}
 
 function failed(c: Context<AppEnv>, status: 404 | 502) {
   c.header('Cache-Control', 'no-store')

@@ -8,12 +8,14 @@ import {
   readAtMost,
   type Refusal,
 } from '../../src/routes/ucp-proxy.ts'
+import { ucpProfile } from '../../storefront-double/ucp-profile.ts'
 
 // The UCP proxies' rules (src/routes/ucp-proxy.ts), each input an agent or Shopify can send.
 // test/worker/ucp.test.ts plays them through the Worker against the double.
 
 const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' }
 const headersOf = (headers: Headers) => Object.fromEntries(headers)
+const PROFILE = JSON.stringify(ucpProfile('https://blanket-shop.myshopify.com'))
 
 test('Shopify is asked for the profile with JSON and the agent’s validators, nothing else of theirs', () => {
   const agent = new Headers({
@@ -34,7 +36,7 @@ test('Shopify is asked for the profile with JSON and the agent’s validators, n
 
 test('a profile is passed on with its type and validators alone, kept for the set seconds and 300 s stale on error', async () => {
   const answer = (await profileAnswer(
-    new Response('{"ucp":{}}', {
+    new Response(PROFILE, {
       headers: {
         ...JSON_TYPE,
         ETag: '"v2"',
@@ -53,7 +55,7 @@ test('a profile is passed on with its type and validators alone, kept for the se
     etag: '"v2"',
     'last-modified': 'Tue, 01 Dec 2026 00:00:00 GMT',
   })
-  expect(await answer.text()).toBe('{"ucp":{}}')
+  expect(await answer.text()).toBe(PROFILE)
   const notModified = (await profileAnswer(
     new Response(null, { status: 304, headers: { ETag: '"v2"' } }),
     5,
@@ -97,10 +99,22 @@ test('a refusal of an answer with no body, and a profile typed plain application
   expect(await profileAnswer(new Response(null, { status: 302 }), 60)).toMatchObject({ status: 502 })
   expect(await profileAnswer(new Response(null, { status: 404 }), 60)).toMatchObject({ status: 404 })
   const plain = (await profileAnswer(
-    new Response('{}', { headers: { 'Content-Type': 'application/json' } }),
+    new Response(PROFILE, { headers: { 'Content-Type': 'application/json' } }),
     60,
   )) as Response
   expect(plain.status).toBe(200)
+})
+
+test('JSON that is no business profile, or not the version asked for, is refused with 502, saying why', async () => {
+  const refused = async (body: string, version: string | null = null) =>
+    (await profileAnswer(new Response(body, { headers: JSON_TYPE }), 60, version)) as Refusal
+  expect(await refused('{"ucp":')).toMatchObject({ status: 502, message: 'UCP profile is not JSON' })
+  expect(await refused('{}')).toMatchObject({
+    status: 502,
+    message: 'UCP profile is not a business profile',
+    fields: { problem: expect.stringContaining('ucp') },
+  })
+  expect((await refused(PROFILE, '2026-04-08')).fields.problem).toBe('ucp.version is 2026-08-25, not 2026-04-08')
 })
 
 test('an answer is read at most to the cap: over it by its Content-Length or its bytes, refused and cancelled', async () => {

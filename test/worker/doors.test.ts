@@ -218,7 +218,7 @@ describe('what an agent reads', () => {
     expect(res.headers.get('Content-Type')).toBe('text/markdown; charset=utf-8')
     const text = await res.text()
     expect(text).toMatch(/^# Square Friends Fleece Blanket\n/)
-    expect(text).toContain('- Price: $38.00 (USD), shipping included\n')
+    expect(text).toContain('- Price: $38.00 (USD), + sales tax at checkout, shipping included\n')
     expect(text).toContain('- Availability: in stock')
     expect(text).toContain(
       `| ${BLANKET_VARIANT_ID} | SQS-BLANKET-3040 | $38.00 | yes | http://127.0.0.1:8787/cart/${VARIANT}:1 |`,
@@ -229,7 +229,7 @@ describe('what an agent reads', () => {
     const german = await (
       await shop.fetchWithCf('/product/toddler-blanket.md', { cf: { country: 'DE' } } as RequestInit)
     ).text()
-    expect(german).toContain('- Price: €35.00 (EUR), shipping included, in Germany')
+    expect(german).toContain('- Price: €35.00 (EUR), incl. VAT, shipping included, in Germany')
     expect((await shop.fetch('/product/no-such-blanket.md')).status).toBe(404)
   })
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, onTestFinished, test } from 'vitest'
 import { eventually, startShop, type Shop } from '../../scripts/harness/shop.ts'
+import { ucpProfile as ucpProfileOf } from '../../storefront-double/ucp-profile.ts'
 
 // GET and HEAD /.well-known/ucp: the store's Shopify-hosted UCP profile, from the shop's own
 // domain (src/routes/ucp.ts). Kept for UCP_PROFILE_CACHE_SECONDS (60 s deployed; 1 s here, so
@@ -25,12 +26,24 @@ test('the profile as Shopify serves it, with only its type and validators, kept 
   const profile = (await res.json()) as {
     ucp: {
       version: string
+      supported_versions: Record<string, string>
       services: Record<string, { endpoint?: string }[]>
       capabilities: Record<string, unknown>
       payment_handlers: Record<string, unknown>
     }
+    keys: { kid: string }[]
   }
-  expect(Object.keys(profile.ucp).sort()).toEqual(['capabilities', 'payment_handlers', 'services', 'version'])
+  // The 2026-08-25 shape Shopify serves: the older version it still supports, and the keys at the root.
+  expect(Object.keys(profile.ucp).sort()).toEqual([
+    'capabilities',
+    'payment_handlers',
+    'services',
+    'supported_versions',
+    'version',
+  ])
+  expect(profile.ucp.version).toBe('2026-08-25')
+  expect(profile.ucp.supported_versions).toEqual({ '2026-04-08': `${shop.doubleOrigin}/.well-known/ucp/2026-04-08` })
+  expect(profile.keys.map((key) => key.kid)).toEqual(['shopify_2026'])
   // The endpoints are the store's own, on its Shopify domain: the proxy passes the profile on unchanged.
   expect(profile.ucp.services['dev.ucp.shopping']![0]!.endpoint).toBe(`${shop.doubleOrigin}/api/ucp/mcp`)
 
@@ -114,6 +127,14 @@ test.each([
     () => new Response('<!doctype html><title>Store</title>', { headers: { 'Content-Type': 'text/html' } }),
   ],
   ['JSON under another type', () => new Response('{"ucp":{}}', { headers: { 'Content-Type': 'text/plain' } })],
+  [
+    'a profile that publishes a private key',
+    () =>
+      Response.json({
+        ucp: { version: '2026-08-25', services: {}, payment_handlers: {} },
+        keys: [{ kid: 'k', kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'private' }],
+      }),
+  ],
 ])('Shopify answering %s: a 502 no cache keeps, logged', async (_, answer) => {
   const fresh = await startShop({ UCP_PROFILE_CACHE_SECONDS: '60' })
   onTestFinished(() => fresh.dispose())
@@ -130,7 +151,11 @@ test.each([
   expect(
     fresh
       .logEntries()
-      .some((entry) => /UCP profile (redirected|is not JSON)/.test(String(entry.message)) && entry.requestId),
+      .some(
+        (entry) =>
+          /UCP profile (redirected|is not JSON|is not a business profile)/.test(String(entry.message)) &&
+          entry.requestId,
+      ),
   ).toBe(true)
 })
 
@@ -146,6 +171,50 @@ test('a store that publishes no profile: a 404 no cache keeps, so one published 
   ])
   fresh.double.answerUcp(null)
   expect((await fresh.fetch('/.well-known/ucp')).status).toBe(200)
+})
+
+// Decided: an older version's profile, which the current one names by Shopify's domain, is
+// answered at the same path on the shop's host too, by the same rules, and only when it is that
+// version's leaf profile; any other path under /.well-known/ucp is no profile.
+test('/.well-known/ucp/2026-04-08: Shopify’s profile of that version; a version Shopify lacks is its 404', async () => {
+  const older = await shop.fetch('/.well-known/ucp/2026-04-08')
+  expect(older.status).toBe(200)
+  expect(older.headers.get('Cache-Control')).toBe('public, max-age=1, stale-if-error=300')
+  const body = (await older.json()) as { ucp: Record<string, unknown> }
+  expect(body.ucp.version).toBe('2026-04-08')
+  expect(body.ucp.supported_versions).toBeUndefined()
+  expect(shop.double.ucpCalls.map((call) => call.path)).toEqual(['/.well-known/ucp/2026-04-08'])
+  const missing = await shop.fetch('/.well-known/ucp/2026-01-23')
+  expect([missing.status, missing.headers.get('Cache-Control')]).toEqual([404, 'no-store'])
+})
+
+test('a version path whose profile is another version’s, or names other versions, is a 502, logged', async () => {
+  const fresh = await startShop({ UCP_PROFILE_CACHE_SECONDS: '60' })
+  onTestFinished(() => fresh.dispose())
+  fresh.double.answerUcp(() => Response.json(ucpProfileOf(fresh.doubleOrigin)))
+  const res = await fresh.fetch('/.well-known/ucp/2026-04-08')
+  expect([res.status, res.headers.get('Cache-Control')]).toEqual([502, 'no-store'])
+  expect(
+    fresh
+      .logEntries()
+      .some((e) => e.message === 'UCP profile is not a business profile' && /not 2026-04-08/.test(String(e.problem))),
+  ).toBe(true)
+})
+
+test.each([
+  '/.well-known/ucp/latest',
+  '/.well-known/ucp/2026-4-8',
+  '/.well-known/ucp/2026-04-08/extra',
+  '/.well-known/ucp/2026-04-08%2F..%2F..%2Fadmin',
+  '/.well-known/ucp/..%2Fadmin%2Fapi',
+  '/.well-known/ucp/%2e%2e',
+  '/.well-known/ucp/2026-04-08%00',
+  '/.well-known/ucp/%EF%BC%92026-04-08',
+  '/.well-known/ucp/2026-04-08.json',
+])('%s: no profile, a 404 no cache keeps, and Shopify is not asked', async (path) => {
+  const res = await shop.fetch(path)
+  expect([res.status, res.headers.get('Cache-Control')]).toEqual([404, 'no-store'])
+  expect(shop.double.ucpCalls).toEqual([])
 })
 
 test('the client’s validators go to Shopify, and its 304 comes back', async () => {

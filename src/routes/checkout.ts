@@ -1,36 +1,20 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { csrf } from 'hono/csrf'
 import { every } from 'hono/combine'
-import { endTime, startTime } from 'hono/timing'
 import { zValidator } from '@hono/zod-validator'
 import { z } from 'zod'
 import type { CheckoutFailure } from '../../client/analytics/vocabulary.ts'
-import {
-  DISCOUNT_CODE,
-  DISCOUNT_COOKIE,
-  GIFT_MESSAGE_MAX,
-  MAX_LINES,
-  MAX_QUANTITY,
-  VARIANT_ID,
-} from '../../client/model/cart.ts'
+import { DISCOUNT_CODE, DISCOUNT_COOKIE, GIFT_MESSAGE_MAX, MAX_QUANTITY, VARIANT_ID } from '../../client/model/cart.ts'
 import { getCookie } from 'hono/cookie'
 import type { AppEnv } from '../app-env.ts'
 import { limitPerClient } from './limit-per-client.ts'
-import { readConfig } from '../config.ts'
 import { log } from '../log.ts'
 import { issuesOf, limitBody, noStore, postOnly, refusals } from './post-endpoint.ts'
-import { cartKey, record } from '../analytics/record.ts'
-import {
-  checkoutLanguage,
-  createCart,
-  differingLines,
-  quantityByVariant,
-  type CartLineInput,
-  type CreatedCart,
-} from '../storefront/cart.ts'
+import type { CartLineInput } from '../storefront/cart.ts'
 import { StorefrontError } from '../storefront/client.ts'
 import { isMarketCountry, shopperCountry } from '../storefront/country-codes.ts'
-import { checkoutClient, checkoutHealth } from '../monitoring/health.ts'
+import { cartLines } from './cart-lines.ts'
+import { startCheckout } from './start-checkout.ts'
 
 const MAX_BODY_BYTES = 16 * 1024
 
@@ -45,32 +29,18 @@ const country = z.string().refine(isMarketCountry, 'must be a country code Shopi
 /** The languages Shopify offers the checkout in there, as the page was told (`LanguageCode`). */
 const languages = z.array(z.string().regex(/^[A-Z]{2,3}(_[A-Z]{2})?$/, 'must be a Shopify LanguageCode')).max(50)
 
-/**
- * The app's cart. The caps hold for the cart as a whole: lines of the same variant are
- * merged (as Shopify's cart would hold them) before the 99-per-variant cap is checked, so
- * 100 lines of 99 cannot make a cart of 9,900.
- */
+/** The app's cart: its lines held to cartLines' rule, the one every door keeps. */
 export const checkoutBody = z.strictObject({
   country: country.optional(),
   languages: languages.optional(),
   /** The sheet's gift message, as typed: the hosted cart's `note`, which the order keeps. */
   giftMessage: z.string().max(GIFT_MESSAGE_MAX, `must be at most ${GIFT_MESSAGE_MAX} characters`).optional(),
-  lines: z
-    .array(z.strictObject({ merchandiseId, quantity }))
-    .min(1)
-    .max(MAX_LINES)
-    .transform((lines, ctx) => {
-      const merged = quantityByVariant(lines)
-      for (const [id, total] of merged) {
-        if (total > MAX_QUANTITY)
-          ctx.addIssue({
-            code: 'custom',
-            path: [],
-            message: `${id} adds up to ${total}; at most ${MAX_QUANTITY} of a variant`,
-          })
-      }
-      return [...merged].map(([merchandiseId, quantity]) => ({ merchandiseId, quantity }))
-    }),
+  lines: z.array(z.strictObject({ merchandiseId, quantity })).transform((lines, ctx) => {
+    const held = cartLines(lines)
+    if ('lines' in held) return held.lines
+    for (const message of held.problems) ctx.addIssue({ code: 'custom', path: [], message })
+    return z.NEVER
+  }),
 })
 
 // The no-JavaScript path: an HTML form with one variant and a quantity.
@@ -109,70 +79,24 @@ function formFailureText(c: Context<AppEnv>): string {
 /** Where the page the shopper ordered on was priced, what it says of the checkout's languages, and the gift message. */
 type Market = { country?: string; languages?: string[]; giftMessage?: string }
 
-async function startCheckout(c: Context<AppEnv>, lines: CartLineInput[], market: Market) {
-  const config = readConfig(c.env)
-  // The funnel's checkouts started and failed, counted here, where they happen: a browser's
-  // word for them could be forged (POST /events does not take them).
-  record(c, { event: 'checkout_started' })
-  startTime(c, 'storefront')
-  // Date.now() moves on across the call's I/O, which is all this times (Workers freeze it only while code runs).
-  const asked = Date.now()
-  let cart: CreatedCart
-  try {
-    // In the market of the page the shopper ordered on, whose prices they read (a page from
-    // before markets had pages says none: then the country Cloudflare saw), in their language
-    // where Shopify offers it there.
-    const country =
-      market.country === undefined ? shopperCountry(c.req.raw) : market.country === 'ZZ' ? null : market.country
-    const language = checkoutLanguage(c.req.header('Accept-Language'), market.languages ?? [])
-    // A discount link's code, remembered for this browser (src/routes/doors.ts).
-    const discount = getCookie(c, DISCOUNT_COOKIE)
-    const extras = {
+/**
+ * The checkout of either of POST /checkout's forms: in the market of the page the shopper
+ * ordered on, whose prices they read (a page from before markets had pages says none: then
+ * the country Cloudflare saw), with a discount link's code (doors.ts) and the gift message.
+ */
+function checkoutFrom(c: Context<AppEnv>, lines: CartLineInput[], market: Market) {
+  const country =
+    market.country === undefined ? shopperCountry(c.req.raw) : market.country === 'ZZ' ? null : market.country
+  const discount = getCookie(c, DISCOUNT_COOKIE)
+  return startCheckout(
+    c,
+    lines,
+    { country, languages: market.languages ?? [] },
+    {
       ...(discount && DISCOUNT_CODE.test(discount) && { discountCodes: [discount] }),
       ...(market.giftMessage && { note: market.giftMessage }),
-    }
-    cart = await createCart(config.storefront, lines, {
-      buyerIp: c.req.header('CF-Connecting-IP'),
-      country,
-      language,
-      extras,
-    })
-  } catch (error) {
-    const failure = (error instanceof StorefrontError ? error.kind : 'internal') satisfies CheckoutFailure
-    record(c, { event: 'checkout_failed', detail: failure })
-    tellHealth(c, { ok: false, failure, message: (error as Error).message })
-    throw error
-  } finally {
-    endTime(c, 'storefront')
-  }
-  // The shopper pays for what Shopify's cart holds: tell the operator where it is not what was sent.
-  const differences = differingLines(lines, cart.lines)
-  if (differences.length > 0)
-    log(c, 'warn', 'hosted cart differs from the lines sent', { cartId: cart.id, differences })
-  // The funnel's authoritative count of checkouts: Shopify made the cart.
-  const key = await cartKey(cart.id)
-  record(c, { event: 'checkout_created', cart: key, value: cart.totalQuantity, ms: Date.now() - asked })
-  // The key goes back to the page, which names it when it reports how long the checkout took.
-  return { ...cart, key }
-}
-
-/**
- * Tells the shop's CheckoutHealth of a real checkout that failed, after the answer: failing
- * for several shoppers in one class, they make it run its check at once
- * (src/monitoring/incidents.ts). A checkout that goes through tells it nothing: only the
- * shop's own checks close an incident.
- */
-function tellHealth(c: Context<AppEnv>, outcome: { ok: false; failure: CheckoutFailure; message: string }) {
-  // Never the shopper's problem: the checkout's answer does not wait for this, nor fail by it.
-  try {
-    c.executionCtx.waitUntil(
-      checkoutClient(c.req.header('CF-Connecting-IP'))
-        .then((client) => checkoutHealth(c.env).observe({ source: 'checkouts', client, ...outcome }))
-        .catch((error: unknown) => log(c, 'error', 'checkout health not told', { error })),
-    )
-  } catch (error) {
-    log(c, 'error', 'checkout health not told', { error })
-  }
+    },
+  )
 }
 
 /** The app's JSON and a plain form each have their validator and handler; nothing else is taken. */
@@ -196,7 +120,7 @@ const checkoutJson = every(
   ) => {
     try {
       const { lines, ...market } = c.req.valid('json')
-      const cart = await startCheckout(c, lines, market)
+      const cart = await checkoutFrom(c, lines, market)
       return c.json({
         checkoutUrl: cart.checkoutUrl,
         cartId: cart.id,
@@ -232,7 +156,7 @@ const checkoutFormPost = every(
   ) => {
     try {
       const { merchandiseId, quantity, ...market } = c.req.valid('form')
-      const cart = await startCheckout(c, [{ merchandiseId, quantity }], market)
+      const cart = await checkoutFrom(c, [{ merchandiseId, quantity }], market)
       return c.redirect(cart.checkoutUrl, 303)
     } catch (error) {
       log(c, 'error', 'checkout failed', { error })

@@ -1,16 +1,16 @@
 import { Hono, type Context } from 'hono'
 import { setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
-import { DISCOUNT_CODE, DISCOUNT_COOKIE, MAX_LINES, MAX_QUANTITY } from '../../client/model/cart.ts'
+import { DISCOUNT_CODE, DISCOUNT_COOKIE } from '../../client/model/cart.ts'
 import { LANDING_PRODUCT_HANDLE } from '../../client/model/product-result.ts'
 import type { AppEnv } from '../app-env.ts'
 import { readConfig } from '../config.ts'
 import { log } from '../log.ts'
-import { checkoutLanguage, createCart, quantityByVariant } from '../storefront/cart.ts'
 import { shopperCountry } from '../storefront/country-codes.ts'
 import { readProduct } from '../product/read-product.ts'
 import { limitPerClient } from './limit-per-client.ts'
-import { isPageNavigation, parsePermalinkItems, permalinkExtras } from './permalink.ts'
+import { isPageNavigation, permalinkExtras, permalinkLines } from './permalink.ts'
+import { startCheckout } from './start-checkout.ts'
 import { backFromCheckout, shopRedirectPath } from './shop-redirect.ts'
 
 /**
@@ -83,10 +83,11 @@ doors.get('/cart', (c) => {
 /**
  * A cart permalink (`/cart/{variant}:{qty},…`, from Shopify Catalog and agents) or a UCP buy
  * permalink (`/buy/{variant or SKU}:{qty},…`, Hydrogen #4048): the shop makes the cart itself,
- * in the shopper's market and language as POST /checkout does, of exactly those lines, checked
- * as POST /checkout checks them and against the product the shop sells, and sends the shopper
- * to its checkout (303, no-store, no referrer: the UCP specification's 'Permalink' redirect).
- * The shopper's stored cart is left as it is: a permalink is a purchase of its own.
+ * through the one checkout POST /checkout goes through (start-checkout.ts: the funnel, the
+ * health check), in the shopper's market and language, of exactly those lines, held to the one
+ * line rule (cart-lines.ts) and to the product the shop sells, and sends the shopper to its
+ * checkout (303, no-store, no referrer: the UCP specification's 'Permalink' redirect). The
+ * shopper's stored cart is left as it is: a permalink is a purchase of its own.
  */
 async function permalink(c: Context<AppEnv>, list: string, by: 'id' | 'id or sku') {
   c.header('Cache-Control', 'no-store')
@@ -102,38 +103,13 @@ async function permalink(c: Context<AppEnv>, list: string, by: 'id' | 'id or sku
     return c.text('Failed to create checkout. Please try again later.', 502)
   }
   const { product, markets } = read
-  const variants = product?.variants ?? []
-  const items = parsePermalinkItems(list)
-  const lines = items?.map(({ item, quantity }) => {
-    const variant = variants.find(
-      (v) => v.id === `gid://shopify/ProductVariant/${item}` || (by === 'id or sku' && v.sku === item),
-    )
-    return { merchandiseId: variant?.id ?? '', quantity }
-  })
-  if (!lines || lines.some((line) => !line.merchandiseId))
-    return refuse(
-      c,
-      400,
-      `This link names something the shop does not sell: each item must be one of the blanket's variants, as {variant id}:{quantity}.`,
-    )
-  const merged = quantityByVariant(lines)
-  if ([...merged.values()].some((quantity) => quantity < 1 || quantity > MAX_QUANTITY))
-    return refuse(c, 400, `Each item's quantity must be from 1 to ${MAX_QUANTITY}.`)
-  if (merged.size > MAX_LINES) return refuse(c, 400, `A cart holds at most ${MAX_LINES} lines.`)
+  const held = permalinkLines(list, product?.variants ?? [], by)
+  if ('problem' in held) return refuse(c, 400, held.problem)
   const extras = permalinkExtras(new URL(c.req.url).searchParams)
   if (typeof extras === 'string') return refuse(c, 400, extras)
   try {
     const languages = markets.countries.find((entry) => entry.isoCode === country)?.languages ?? []
-    const cart = await createCart(
-      config.storefront,
-      [...merged].map(([merchandiseId, quantity]) => ({ merchandiseId, quantity })),
-      {
-        buyerIp: ctx.buyerIp,
-        country,
-        language: checkoutLanguage(c.req.header('Accept-Language'), languages),
-        extras,
-      },
-    )
+    const cart = await startCheckout(c, held.lines, { country, languages }, extras)
     return c.redirect(cart.checkoutUrl, 303)
   } catch (error) {
     log(c, 'error', 'permalink checkout failed', { error })

@@ -1,5 +1,6 @@
 import { DISCOUNT_CODE } from '../../client/model/cart.ts'
-import type { CartExtras } from '../storefront/cart.ts'
+import type { CartExtras, CartLineInput } from '../storefront/cart.ts'
+import { cartLines } from './cart-lines.ts'
 
 /**
  * What an outsider can put in a cart permalink (`/cart/{id}:{qty},…`, `/buy/…`), read
@@ -21,6 +22,30 @@ export function parsePermalinkItems(list: string): PermalinkItem[] | null {
     items.push({ item: match[1]!, quantity: Number(match[2]) })
   }
   return items
+}
+
+/**
+ * A permalink's lines: each item one of `variants` (by its numeric id, or, for a buy link, its
+ * SKU), the whole held to cartLines' rule, the one POST /checkout keeps; else what is wrong.
+ */
+export function permalinkLines(
+  list: string,
+  variants: readonly { id: string; sku: string | null }[],
+  by: 'id' | 'id or sku',
+): { lines: CartLineInput[] } | { problem: string } {
+  const items = parsePermalinkItems(list)
+  const lines = items?.map(({ item, quantity }) => {
+    const variant = variants.find(
+      (v) => v.id === `gid://shopify/ProductVariant/${item}` || (by === 'id or sku' && v.sku === item),
+    )
+    return { merchandiseId: variant?.id ?? '', quantity }
+  })
+  if (!lines || lines.some((line) => !line.merchandiseId))
+    return {
+      problem: `This link names something the shop does not sell: each item must be one of the blanket's variants, as {variant id}:{quantity}.`,
+    }
+  const held = cartLines(lines)
+  return 'lines' in held ? held : { problem: `This link's items cannot make a cart: ${held.problems.join('; ')}.` }
 }
 
 export function formatPermalinkItems(items: PermalinkItem[]): string {

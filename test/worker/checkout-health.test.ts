@@ -152,6 +152,35 @@ const askedCheck = (target: Shop) =>
     )
     .toBe(true)
 
+/** A cart permalink followed by a shopper at `ip`, as Shopify Catalog or an agent links it. */
+const permalinkFrom = (target: Shop, ip: string) =>
+  target.fetch(`/cart/${BLANKET_VARIANT_ID.split('/').at(-1)}:1`, {
+    headers: { 'CF-Connecting-IP': ip },
+    redirect: 'manual',
+  })
+
+// Both doors go through one checkout (src/routes/start-checkout.ts): a permalink that fails is
+// seen by the owner's report and by the health check as a POST /checkout that fails is.
+test.each([
+  ['POST /checkout', checkoutFrom, 200],
+  ['a cart permalink', permalinkFrom, 303],
+] as const)(
+  '%s: three shoppers failing make the check run at once; each checkout counted started, failed or created',
+  async (_door, from, ok) => {
+    shop = await startShop({ ALERT_WEBHOOK_URL: receiver.url })
+    const count = async (event: string) => (await shop!.analyticsRows()).filter((row) => row.blob1 === event).length
+    shop.double.setFault({ kind: 'status', status: 503 }, 'CartCreate')
+    for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) expect((await from(shop, ip)).status).toBe(502)
+    await askedCheck(shop)
+    shop.double.setFault(null)
+    expect((await from(shop, '198.51.100.4')).status).toBe(ok)
+    await expect.poll(() => count('checkout_started')).toBe(4)
+    expect(await count('checkout_failed')).toBe(3)
+    await expect.poll(() => count('checkout_created')).toBe(1)
+  },
+  30_000,
+)
+
 test('Shopify refusing some shoppers by their address while the check passes: no alert; then failing everything: one alert, naming the class', async () => {
   // A private token, so the Worker sends each buyer's address, by which Shopify refuses some.
   shop = await startShop({

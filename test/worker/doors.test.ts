@@ -139,9 +139,9 @@ describe('cart and buy permalinks', () => {
 
   test.each([
     ['a variant not of this product', '/cart/999:1', 'the blanket'],
-    ['a quantity of 0', `/cart/${VARIANT}:0`, 'from 1 to 99'],
-    ['a quantity over 99', `/cart/${VARIANT}:100`, 'from 1 to 99'],
-    ['two lines over 99 together', `/cart/${VARIANT}:60,${VARIANT}:60`, 'from 1 to 99'],
+    ['a quantity of 0', `/cart/${VARIANT}:0`, 'adds up to 0; at least 1 of a variant'],
+    ['a quantity over 99', `/cart/${VARIANT}:100`, 'adds up to 100; at most 99 of a variant'],
+    ['two lines over 99 together', `/cart/${VARIANT}:60,${VARIANT}:60`, 'adds up to 120; at most 99 of a variant'],
     ['a malformed list', `/cart/${VARIANT}:`, 'the blanket'],
     ['a SKU in a cart permalink, which takes ids only', '/cart/SQS-BLANKET-3040:1', 'the blanket'],
     ['an odd discount', `/cart/${VARIANT}:1?discount=%3Cscript%3E`, 'discount code'],

@@ -108,10 +108,11 @@ const settings = z.object({
   HTML_CACHE_SWR_SECONDS: seconds(600),
   HTML_CACHE_STALE_IF_ERROR_SECONDS: seconds(86_400),
   SHOPIFY_WEBHOOK_SECRET: z.string().trim().optional(),
-  // The delayed refetch runs under waitUntil (src/wait-until.ts).
+  // The product store's alarm asks Shopify again this long after an edit it does not show:
+  // kept short enough that an edit a few seconds late is on the pages within 30 s.
   WEBHOOK_REFETCH_DELAY_MS: millis(10_000).refine(
     (ms) => ms <= MAX_REFETCH_DELAY_MS,
-    `must be at most ${MAX_REFETCH_DELAY_MS} (waitUntil ends 30 s after the answer)`,
+    `must be at most ${MAX_REFETCH_DELAY_MS} (an edit a few seconds late is on the pages within 30 s)`,
   ),
   // One product's webhook refreshes start at most this often. Each uses up to two purges (at
   // once, and after the refetch delay), and Cloudflare's free plan refills 5 purges a minute

@@ -11,6 +11,7 @@ import { checkout } from './routes/checkout.ts'
 import { events } from './routes/events.ts'
 import { pages, renderError, renderNotFound } from './routes/page-routes.tsx'
 import { webhooks } from './routes/webhooks.ts'
+import { productPurge } from './routes/product-purge.ts'
 import { doors } from './routes/doors.ts'
 import { productMarkdown } from './routes/product-markdown.ts'
 import { speculationRules, SPECULATION_RULES_PATH } from './routes/speculation-rules.ts'
@@ -54,6 +55,7 @@ app.route('/', productMarkdown)
 app.route('/cart', cartStatus)
 app.route('/events', events)
 app.route('/webhooks', webhooks)
+app.route('/', productPurge)
 app.route('/', pages)
 
 app.notFound(renderNotFound)

@@ -1,6 +1,8 @@
 // What a claimed products/update delivery sets off, in one place with no Hono and no
 // bindings, so it is tested with fakes (test/unit/product-edit.test.ts); routes/webhooks.ts
-// verifies, parses, claims and answers.
+// verifies, parses, claims and answers. The webhook refreshes and purges once; an edit Shopify
+// does not show yet goes straight to the product's store, whose alarm alone follows it
+// (product-store.ts, `followEdit`): one schedule, one purge path, however long Shopify lags.
 
 /** The steps an edit takes, as the route wires them: the product's store, the purge, the clock. */
 export type EditSteps = {
@@ -9,8 +11,6 @@ export type EditSteps = {
   /** Purges the product's pages worldwide, trying again after each delay; false when every try failed. */
   purge(retryDelaysMs: number[], step: string): Promise<boolean>
   log(level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>): void
-  sleep(ms: number): Promise<void>
-  now(): number
   /** Leaves an edit Shopify does not show yet to the product's store, whose alarm asks until it does (ProductStore.followEdit). */
   handOver(): Promise<void>
 }
@@ -48,38 +48,22 @@ async function refreshed(steps: EditSteps, step: string): Promise<boolean> {
   }
 }
 
-/** At most this many refetches after the first refresh: Storefront calls stay few whatever the delay is set to. */
-export const MAX_REFETCHES = 3
-
 /**
- * Shopify's Storefront data can lag its webhook: until its answer shows the edit (not merely
- * until it changes, which another edit in flight can make it do), ask again every `delayMs`,
- * until `deadline`, and purge once it does: an answer that does not show the edit changes
- * nothing on the pages, so it costs no purge (a purge allowance is small: config.ts,
- * WEBHOOK_REFRESH_INTERVAL_MS). An edit still not shown when waitUntil's time is up is handed
- * to the product's store, whose alarm goes on asking (product-store.ts, `followEdit`). This
- * runs after the answer, where no failure can make Shopify retry the delivery, so what is
- * left undone is an error for the owner.
+ * After the first refresh and purge: an edit Shopify does not show yet is handed to the
+ * product's store, whose alarm asks Shopify every WEBHOOK_REFETCH_DELAY_MS and purges once it
+ * does, so an edit a few seconds behind its webhook is on the pages at the alarm's first ask.
+ * Pages that could not be purged, or an edit the store could not take, are errors for the owner.
  */
-export async function followLaggingEdit(
-  steps: EditSteps,
-  first: EditOutcome,
-  { delayMs, deadline }: { delayMs: number; deadline: number },
-): Promise<EditOutcome> {
-  let outcome = first
-  for (let refetch = 1; outcome?.showsEdit === false && refetch <= MAX_REFETCHES && deadline > steps.now(); refetch++) {
-    await steps.sleep(Math.min(delayMs, deadline - steps.now()))
-    const showsEdit = await refreshed(steps, 'after delay')
-    if (showsEdit) outcome = (await steps.purge(LATE_PURGE_RETRIES_MS, 'after delay')) ? { showsEdit } : null
+export async function handOverIfLagging(steps: EditSteps, outcome: EditOutcome): Promise<void> {
+  if (!outcome) {
+    steps.log('error', 'product edit may not have reached the pages: purge failed on every try')
+    return
   }
-  if (!outcome) steps.log('error', 'product edit may not have reached the pages: purge failed on every try')
-  else if (!outcome.showsEdit) {
-    try {
-      await steps.handOver()
-      steps.log('info', "Shopify does not show the edit yet: the product store's alarm follows it")
-    } catch (error) {
-      steps.log('error', 'Shopify does not show the edit, and the product store could not follow it', { error })
-    }
+  if (outcome.showsEdit) return
+  try {
+    await steps.handOver()
+    steps.log('info', "Shopify does not show the edit yet: the product store's alarm follows it")
+  } catch (error) {
+    steps.log('error', 'Shopify does not show the edit, and the product store could not follow it', { error })
   }
-  return outcome
 }

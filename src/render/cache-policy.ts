@@ -28,7 +28,7 @@ export const productTag = (handle: string) => `product:${encodeURIComponent(hand
  * (product/product-store.ts). A purge is scoped to the entrypoint that calls it (docs:
  * "Purging the cache"), and the pages are the default entrypoint's, so the object asks the
  * Worker through its loopback (`ctx.exports.default`), with the handle in `props`, which no
- * request from outside can carry (routes/webhooks.ts).
+ * request from outside can carry (routes/product-purge.ts).
  */
 export const PRODUCT_PURGE_PATH = '/webhooks/products/purge'
 

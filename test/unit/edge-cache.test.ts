@@ -4,7 +4,6 @@ import type { AppEnv } from '../../src/app-env.ts'
 import { rateLimitKey } from '../../src/rate-limit.ts'
 import type { Bindings } from '../../src/config.ts'
 import { webhooks } from '../../src/routes/webhooks.ts'
-import { MAX_REFETCHES } from '../../src/product/product-edit.ts'
 import { signedWebhookHeaders } from '../../storefront-double/storefront-double.ts'
 
 // The production contract with Workers Cache, checked without the local stand-in: the
@@ -31,6 +30,7 @@ describe('the webhook purges by tag through ctx.cache', () => {
         .mockResolvedValueOnce({ showsEdit: changedLater }),
       claimRefreshSlot: vi.fn(async (): Promise<number | null> => 0),
       releaseDelivery: vi.fn(async () => {}),
+      followEdit: vi.fn(async () => {}),
     }
     const pending: Promise<unknown>[] = []
     const ctx = {
@@ -55,27 +55,30 @@ describe('the webhook purges by tag through ctx.cache', () => {
     return { purge, store, env, send }
   }
 
-  test("Shopify lagging (nothing changed yet): purges the product's tag worldwide at once, and again after the refetch", async () => {
+  test("Shopify lagging (nothing changed yet): purges the product's tag worldwide at once, and hands the edit to the product's store", async () => {
     const { purge, store, env, send } = harness()
-    expect((await send()).status).toBe(200)
+    expect((await send('lagging')).status).toBe(200)
     expect(env.PRODUCT_STORE.getByName).toHaveBeenCalledWith('blanket-shop.myshopify.com/2025-07/toddler-blanket')
-    expect(store.refreshNow).toHaveBeenCalledTimes(2)
-    expect(purge.mock.calls).toEqual([[{ tags: ['product:toddler-blanket'] }], [{ tags: ['product:toddler-blanket'] }]])
+    expect(store.refreshNow).toHaveBeenCalledTimes(1)
+    expect(purge.mock.calls).toEqual([[{ tags: ['product:toddler-blanket'] }]])
+    expect(store.followEdit).toHaveBeenCalledWith('toddler-blanket', 'lagging')
   })
 
-  test('Shopify already showing the change: one call, one purge, no refetch', async () => {
+  test('Shopify already showing the change: one call, one purge, nothing to follow', async () => {
     const { purge, store, send } = harness({ changedAtOnce: true })
     await send()
     expect(store.refreshNow).toHaveBeenCalledTimes(1)
     expect(purge.mock.calls).toEqual([[{ tags: ['product:toddler-blanket'] }]])
+    expect(store.followEdit).not.toHaveBeenCalled()
   })
 
-  test('a failed refresh still purges, so no page outlives it; refetches that fail too purge nothing more', async () => {
+  test('a failed refresh still purges, so no page outlives it, and the store follows the edit', async () => {
     const { purge, store, send } = harness()
     store.refreshNow.mockReset().mockRejectedValue(new Error('Shopify is down'))
     expect((await send()).status).toBe(200)
     expect(purge).toHaveBeenCalledTimes(1)
-    expect(store.refreshNow).toHaveBeenCalledTimes(1 + MAX_REFETCHES)
+    expect(store.refreshNow).toHaveBeenCalledTimes(1)
+    expect(store.followEdit).toHaveBeenCalledTimes(1)
   })
 
   test('a delivery seen before purges nothing', async () => {
@@ -136,7 +139,8 @@ describe('the webhook purges by tag through ctx.cache', () => {
   test('without ctx.cache (Workers Cache off) the refresh still happens and nothing throws', async () => {
     const { store, send } = harness({ withCache: false })
     expect((await send()).status).toBe(200)
-    expect(store.refreshNow).toHaveBeenCalledTimes(2)
+    expect(store.refreshNow).toHaveBeenCalledTimes(1)
+    expect(store.followEdit).toHaveBeenCalledTimes(1)
   })
 })
 

@@ -1,116 +1,76 @@
 import { expect, test } from 'vitest'
-import { followLaggingEdit, MAX_REFETCHES, refreshAndPurge, type EditSteps } from '../../src/product/product-edit.ts'
+import { handOverIfLagging, refreshAndPurge, type EditSteps } from '../../src/product/product-edit.ts'
 
 // What a claimed products/update delivery does (src/product/product-edit.ts), with a fake
-// clock, a fake Shopify that shows the edit from `showsAt`, and a fake purge.
+// Shopify that shows the edit or not, a fake purge and a fake product store: one refresh and
+// one purge, then an edit Shopify does not show yet is handed to the store at once, whose
+// alarm alone follows it (test/worker/webhooks.test.ts plays that through the Worker).
 
 function fakes({
-  showsAt,
-  purgeFails = () => false,
+  shows,
+  purgeFails = false,
   storeFails = false,
 }: {
-  showsAt: number
-  purgeFails?: (at: number) => boolean
+  shows: boolean | 'fails'
+  purgeFails?: boolean
   storeFails?: boolean
 }) {
-  let now = 0
   const happened: string[] = []
   const steps: EditSteps = {
-    refresh: async () => ({ showsEdit: now >= showsAt }),
+    refresh: async () => {
+      happened.push('refresh')
+      if (shows === 'fails') throw new Error('Shopify 503')
+      return { showsEdit: shows }
+    },
     purge: async () => {
-      happened.push(`purge@${now}`)
-      return !purgeFails(now)
+      happened.push('purge')
+      return !purgeFails
     },
     log: (level, message) => level !== 'info' && happened.push(`${level}: ${message}`),
-    sleep: async (ms) => void (now += ms),
-    now: () => now,
     handOver: async () => {
       if (storeFails) throw new Error('Durable Object unreachable')
-      happened.push(`handed over@${now}`)
+      happened.push('handed over')
     },
   }
-  return { steps, happened, at: () => now }
+  return { steps, happened, edit: async () => handOverIfLagging(steps, await refreshAndPurge(steps, 'now', [])) }
 }
 
-test('Shopify shows the edit at once: one refresh, one purge', async () => {
-  const { steps, happened } = fakes({ showsAt: 0 })
-  const first = await refreshAndPurge(steps, 'now', [])
-  expect(await followLaggingEdit(steps, first, { delayMs: 10_000, deadline: 26_000 })).toEqual({ showsEdit: true })
-  expect(happened).toEqual(['purge@0'])
+test('Shopify shows the edit at once: one refresh, one purge, nothing handed over', async () => {
+  const { happened, edit } = fakes({ shows: true })
+  await edit()
+  expect(happened).toEqual(['refresh', 'purge'])
 })
 
-// The refetch waits for this edit, not for any change: an answer that changed for another
-// edit in flight is not this one.
-test('an edit Shopify shows 6 s late reaches the pages at the first refetch after it', async () => {
-  const { steps, happened } = fakes({ showsAt: 6_000 })
-  expect(
-    await followLaggingEdit(steps, await refreshAndPurge(steps, 'now', []), { delayMs: 10_000, deadline: 26_000 }),
-  ).toEqual({ showsEdit: true })
-  expect(happened).toEqual(['purge@0', 'purge@10000'])
+test('an edit Shopify does not show yet: purged at once all the same, then handed to the store, with no wait of its own', async () => {
+  const { happened, edit } = fakes({ shows: false })
+  await edit()
+  expect(happened).toEqual(['refresh', 'purge', 'handed over'])
 })
 
-test('an edit that lags longer is asked for until it shows, while the budget lasts; only the answer that shows it is purged', async () => {
-  const { steps, happened } = fakes({ showsAt: 21_000 })
-  expect(
-    await followLaggingEdit(steps, await refreshAndPurge(steps, 'now', []), { delayMs: 10_000, deadline: 26_000 }),
-  ).toEqual({ showsEdit: true })
-  expect(happened).toEqual(['purge@0', 'purge@26000'])
+test('a refresh that fails counts as not shown: the pages are purged and the store follows the edit', async () => {
+  const { happened, edit } = fakes({ shows: 'fails' })
+  await edit()
+  expect(happened).toEqual(['refresh', 'warn: refresh after webhook failed', 'purge', 'handed over'])
 })
 
-test(`whatever the delay, at most ${MAX_REFETCHES} refetches`, async () => {
-  const { steps, happened, at } = fakes({ showsAt: Infinity })
-  let calls = 0
-  const counted: EditSteps = { ...steps, refresh: () => (calls++, steps.refresh()) }
-  await followLaggingEdit(counted, await refreshAndPurge(counted, 'now', []), { delayMs: 5, deadline: 26_000 })
-  expect(calls).toBe(1 + MAX_REFETCHES)
-  expect(at()).toBe(5 * MAX_REFETCHES)
-  expect(happened).toEqual(['purge@0', `handed over@${5 * MAX_REFETCHES}`])
-})
-
-test("an edit Shopify does not show in waitUntil's time is handed to the product's store; a purge that never goes through is an error for the owner", async () => {
-  const late = fakes({ showsAt: 60_000 })
-  expect(
-    await followLaggingEdit(late.steps, await refreshAndPurge(late.steps, 'now', []), {
-      delayMs: 10_000,
-      deadline: 26_000,
-    }),
-  ).toEqual({ showsEdit: false })
-  expect(late.happened.at(-1)).toBe('handed over@26000')
-  expect(late.at()).toBe(26_000)
-  expect(late.happened.filter((line) => line.startsWith('purge'))).toEqual(['purge@0'])
-
-  const refused = fakes({ showsAt: 6_000, purgeFails: (at) => at > 0 })
-  expect(
-    await followLaggingEdit(refused.steps, await refreshAndPurge(refused.steps, 'now', []), {
-      delayMs: 10_000,
-      deadline: 26_000,
-    }),
-  ).toBeNull()
-  expect(refused.happened).toEqual([
-    'purge@0',
-    'purge@10000',
+test('a purge that never goes through is an error for the owner, and nothing is handed over', async () => {
+  const { happened, steps } = fakes({ shows: false, purgeFails: true })
+  const outcome = await refreshAndPurge(steps, 'now', [])
+  expect(outcome).toBeNull()
+  await handOverIfLagging(steps, outcome)
+  expect(happened).toEqual([
+    'refresh',
+    'purge',
     'error: product edit may not have reached the pages: purge failed on every try',
   ])
 })
 
-test('a refresh that fails counts as not shown, and is asked again', async () => {
-  const { steps, happened } = fakes({ showsAt: 0 })
-  let calls = 0
-  const flaky: EditSteps = {
-    ...steps,
-    refresh: async () => (++calls === 1 ? Promise.reject(new Error('Shopify 503')) : steps.refresh()),
-  }
-  expect(
-    await followLaggingEdit(flaky, await refreshAndPurge(flaky, 'now', []), { delayMs: 10_000, deadline: 26_000 }),
-  ).toEqual({ showsEdit: true })
-  expect(happened).toEqual(['warn: refresh after webhook failed', 'purge@0', 'purge@10000'])
-})
-
 test('an edit the product store cannot take over is an error for the owner', async () => {
-  const { steps, happened } = fakes({ showsAt: Infinity, storeFails: true })
-  await followLaggingEdit(steps, await refreshAndPurge(steps, 'now', []), { delayMs: 10_000, deadline: 26_000 })
+  const { happened, edit } = fakes({ shows: false, storeFails: true })
+  await edit()
   expect(happened).toEqual([
-    'purge@0',
+    'refresh',
+    'purge',
     'error: Shopify does not show the edit, and the product store could not follow it',
   ])
 })

@@ -1,9 +1,8 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from './app-env.ts'
 import { KEY_HEADERS } from './cache-key-headers.ts'
-import { marketOfPath, marketPath } from '../client/model/market.ts'
 import { PAGES } from '../client/pages/pages.ts'
-import { shopperCountry } from './storefront/country-codes.ts'
+import { marketOfPath, marketPath, shopperCountry, UNKNOWN_COUNTRY } from './market.ts'
 
 /**
  * One kept copy of each page per market and none per spelling, served through the Worker's
@@ -41,7 +40,7 @@ export const canonicalPages: MiddlewareHandler<AppEnv> = async (c, next) => {
     ? spelled
     : marketed
       ? marketPath(marketed.country, marketed.rest)
-      : marketPath(shopperCountry(c.req.raw) ?? 'ZZ', spelled)
+      : marketPath(shopperCountry(c.req.raw) ?? UNKNOWN_COUNTRY, spelled)
   const asked = new Headers(c.req.raw.headers)
   const keyed = KEY_HEADERS.filter((name) => asked.has(name))
   // (A bare `?` is a spelling of its own to the cache, though URL.search reads it as empty.)

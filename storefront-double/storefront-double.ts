@@ -16,6 +16,7 @@ import {
   PRIMARY_COUNTRY,
   SHIPS_TO,
   type DoubleImage,
+  type DoubleMarket,
   type DoubleProduct,
 } from './catalog.ts'
 import { OLDER_UCP_VERSION, ucpProfile } from './ucp-profile.ts'
@@ -132,6 +133,8 @@ export function createStorefrontDouble() {
   /** Markets whose price inclusions the owner changed in the admin (a test's), by country. */
   const inclusions = new Map<string, { tax: boolean; duties: boolean }>()
   let adminRefused = false
+  /** Markets a test added (addMarket), taken away again by reset. */
+  const added: string[] = []
   const inclusionsOf = (country: string) =>
     inclusions.get(country) ?? { tax: MARKETS[country]!.taxIncluded, duties: false }
   const ucpCalls: { method: string; path: string; headers: Record<string, string>; search: string }[] = []
@@ -520,6 +523,16 @@ export function createStorefrontDouble() {
       shipsTo = countries
     },
     ucpMcpCalls,
+    /**
+     * The owner adds a market in Shopify's admin (Settings → Markets): the country, its name,
+     * currency, price and checkout languages; shipped to unless said otherwise. Until reset.
+     */
+    addMarket(country: string, name: string, market: DoubleMarket, { ships = true } = {}) {
+      added.push(country)
+      MARKETS[country] = market
+      COUNTRY_NAMES[country] = name
+      if (ships) shipsTo = [...shipsTo, country]
+    },
     /** The owner changes a market's price inclusions in Shopify's admin. */
     setPriceInclusions(country: string, next: { tax: boolean; duties: boolean }) {
       inclusions.set(country, next)
@@ -578,6 +591,10 @@ export function createStorefrontDouble() {
       shipsTo = SHIPS_TO
       inclusions.clear()
       adminRefused = false
+      for (const country of added.splice(0)) {
+        delete MARKETS[country]
+        delete COUNTRY_NAMES[country]
+      }
       ucpCalls.length = 0
       gate = null
       carts.clear()

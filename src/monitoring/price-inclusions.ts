@@ -96,7 +96,7 @@ export async function readShopifyInclusions(
 /**
  * Where the shop's settings and Shopify's disagree, as the owner's alert says it, with the
  * settings that would agree; null where they agree. Only countries of Shopify's active markets
- * count: a country of none takes the primary market's words (src/page-market.ts).
+ * count: a country of none takes the primary market's words (src/market.ts).
  */
 export function disagreement(prices: PriceInclusions, shopify: ShopifyInclusions): string | null {
   const differences: string[] = []

@@ -12,7 +12,7 @@ import { log } from '../log.ts'
 import { issuesOf, limitBody, noStore, postOnly, refusals } from './post-endpoint.ts'
 import type { CartLineInput } from '../storefront/cart.ts'
 import { StorefrontError } from '../storefront/client.ts'
-import { isMarketCountry, shopperCountry } from '../storefront/country-codes.ts'
+import { checkoutCountry, isMarketCountry } from '../market.ts'
 import { cartLines } from './cart-lines.ts'
 import { startCheckout } from './start-checkout.ts'
 
@@ -85,8 +85,7 @@ type Market = { country?: string; languages?: string[]; giftMessage?: string }
  * the country Cloudflare saw), with a discount link's code (doors.ts) and the gift message.
  */
 function checkoutFrom(c: Context<AppEnv>, lines: CartLineInput[], market: Market) {
-  const country =
-    market.country === undefined ? shopperCountry(c.req.raw) : market.country === 'ZZ' ? null : market.country
+  const country = checkoutCountry(market.country, c.req.raw)
   const discount = getCookie(c, DISCOUNT_COOKIE)
   return startCheckout(
     c,

@@ -6,7 +6,7 @@ import { LANDING_PRODUCT_HANDLE } from '../../client/model/product-result.ts'
 import type { AppEnv } from '../app-env.ts'
 import { readConfig } from '../config.ts'
 import { log } from '../log.ts'
-import { shopperCountry } from '../storefront/country-codes.ts'
+import { readContext, shopperCountry } from '../market.ts'
 import { readProduct } from '../product/read-product.ts'
 import { limitPerClient } from './limit-per-client.ts'
 import { isPageNavigation, permalinkExtras, permalinkLines } from './permalink.ts'
@@ -92,12 +92,10 @@ doors.get('/cart', (c) => {
 async function permalink(c: Context<AppEnv>, list: string, by: 'id' | 'id or sku') {
   c.header('Cache-Control', 'no-store')
   c.header('Referrer-Policy', 'no-referrer')
-  const config = readConfig(c.env)
   const country = shopperCountry(c.req.raw)
-  const ctx = { env: c.env, config, buyerIp: c.req.header('CF-Connecting-IP'), requestId: c.get('requestId') }
   let read: Awaited<ReturnType<typeof readProduct>>
   try {
-    read = await readProduct(ctx, LANDING_PRODUCT_HANDLE, country)
+    read = await readProduct(readContext(c), LANDING_PRODUCT_HANDLE, country)
   } catch (error) {
     log(c, 'error', 'permalink: product not read', { error })
     return c.text('Failed to create checkout. Please try again later.', 502)

@@ -5,8 +5,7 @@ import { PRODUCT_HANDLE } from '../../client/model/product-result.ts'
 import type { AppEnv } from '../app-env.ts'
 import { readConfig } from '../config.ts'
 import { log } from '../log.ts'
-import { pageMarket } from '../page-market.ts'
-import { isMarketCountry, shopperCountry } from '../storefront/country-codes.ts'
+import { isMarketCountry, pageMarket, readContext, shopperCountry } from '../market.ts'
 import { readProduct, TooManyLookups } from '../product/read-product.ts'
 import { issuesOf } from './post-endpoint.ts'
 
@@ -33,16 +32,7 @@ export const market = new Hono<AppEnv>().get(
     const { handle, country: asked } = c.req.valid('query')
     const country = asked ?? shopperCountry(c.req.raw)
     try {
-      const { product, markets } = await readProduct(
-        {
-          env: c.env,
-          config: readConfig(c.env),
-          buyerIp: c.req.header('CF-Connecting-IP'),
-          requestId: c.get('requestId'),
-        },
-        handle,
-        country,
-      )
+      const { product, markets } = await readProduct(readContext(c), handle, country)
       if (!product) return c.json({ error: `No product "${handle}"` }, 404, { 'Cache-Control': 'no-store' })
       const price = product.variants[0]?.price ?? product.priceRange.minVariantPrice
       // The shopper's country may change between two requests (a phone on a train): private, and briefly.

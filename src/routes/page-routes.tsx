@@ -9,20 +9,14 @@ import { log } from '../log.ts'
 import { productTag } from '../render/cache-policy.ts'
 import { renderPage, settle, type ProductLookup } from '../render/render-page.tsx'
 import { readProduct, TooManyLookups } from '../product/read-product.ts'
-import { marketOfPath, marketPath } from '../../client/model/market.ts'
-import { isMarketCountry, shopperCountry } from '../storefront/country-codes.ts'
-import { pageMarket } from '../page-market.ts'
+import { countryOfPage, marketOfPath, marketPath, pageMarket, pathIn, readContext } from '../market.ts'
 import { isPagePath } from '../canonical-pages.ts'
 import type { ShopMarkets } from '../storefront/product.ts'
 import type { Head } from '../../client/pages/page-meta.ts'
 
 /** The product for this page, priced in its country, never rejecting: failures become 'unavailable' and are logged. */
 function loadProduct(c: Context<AppEnv>, handle: string, country: string | null) {
-  const request = readProduct(
-    { env: c.env, config: readConfig(c.env), buyerIp: c.req.header('CF-Connecting-IP'), requestId: c.get('requestId') },
-    handle,
-    country,
-  ).then(
+  const request = readProduct(readContext(c), handle, country).then(
     ({ product, markets, outcome, upstreamMs }): ProductLookup => {
       const market = pageMarket(country, markets, readConfig(c.env).prices, product)
       return {
@@ -45,20 +39,6 @@ function loadProduct(c: Context<AppEnv>, handle: string, country: string | null)
 }
 
 /**
- * The country a page is written for: its address's (`/en-ca/…`), or, for an unprefixed
- * address rendered here rather than through the market loopback (src/canonical-pages.ts), the
- * shopper's, in which case the page is theirs alone and no cache keeps it. Undefined for a
- * prefix that names no country.
- */
-function countryOfPage(c: Context<AppEnv>): { country: string | null; shared: boolean } | undefined {
-  const marketed = marketOfPath(c.req.path)
-  if (!marketed) return { country: shopperCountry(c.req.raw), shared: false }
-  return isMarketCountry(marketed.country)
-    ? { country: marketed.country === 'ZZ' ? null : marketed.country, shared: true }
-    : undefined
-}
-
-/**
  * The page's address in its market, and the same page's address in every other: the primary
  * market's pages live unprefixed (as Shopify Markets keeps its primary market at the root),
  * the others under `/en-xx` (`hreflang`, Google's 'Localized versions of your page').
@@ -72,7 +52,7 @@ function localized(
   if (!head.canonical || !markets) return head
   const asWritten = new URL(head.canonical).pathname
   const path = marketOfPath(asWritten)?.rest ?? asWritten
-  const at = (code: string) => address(code === markets.primaryCountry ? path : marketPath(code, path))
+  const at = (code: string) => address(pathIn(code, markets.primaryCountry, path))
   return {
     ...head,
     canonical: country ? at(country) : address(path),
@@ -115,7 +95,7 @@ async function render(c: Context<AppEnv>, name: PageName, meta: PageMeta): Promi
   }
   const handle = meta.product?.(params)
   const address = addressOn(c)
-  const market = meta.status ? { country: null, shared: true } : countryOfPage(c)
+  const market = meta.status ? { country: null, shared: true } : countryOfPage(c.req.path, c.req.raw)
   if (!market) return renderNotFound(c)
   return renderPage(c, {
     page: {
@@ -131,11 +111,7 @@ async function render(c: Context<AppEnv>, name: PageName, meta: PageMeta): Promi
           product,
           // The market's own addresses for its pages (the structured data's offer is at the page that shows its price).
           address: (path) =>
-            address(
-              market.country && markets && market.country !== markets.primaryCountry && isPagePath(path)
-                ? marketPath(market.country, path)
-                : path,
-            ),
+            address(markets && isPagePath(path) ? pathIn(market.country, markets.primaryCountry, path) : path),
           // Read only by a page that shows its product: the error page, drawn when the
           // configuration is what failed, must not ask for it. Where it ships is Shopify's
           // answer, asked with the product.

@@ -1,15 +1,13 @@
 import { Hono, type Context } from 'hono'
 import { formatMoney } from '../../client/lib/format-money.ts'
-import { marketOfPath, marketPath } from '../../client/model/market.ts'
 import { PRODUCT_HANDLE } from '../../client/model/product-result.ts'
 import type { Product } from '../../client/model/product.ts'
 import type { AppEnv } from '../app-env.ts'
 import { readConfig } from '../config.ts'
 import { log } from '../log.ts'
-import { pageMarket } from '../page-market.ts'
+import { isMarketCountry, knownCountry, marketOfPath, pageMarket, pathIn, readContext } from '../market.ts'
 import { productTag } from '../render/cache-policy.ts'
 import { settle } from '../render/render-page.tsx'
-import { isMarketCountry } from '../storefront/country-codes.ts'
 import { readProduct } from '../product/read-product.ts'
 import { UCP_PATH } from './ucp-proxy.ts'
 
@@ -29,20 +27,15 @@ async function markdown(c: Context<AppEnv>) {
   const handle = c.req.param('file')!.slice(0, -'.md'.length)
   const marketed = marketOfPath(c.req.path)
   if (!PRODUCT_HANDLE.test(handle) || (marketed && !isMarketCountry(marketed.country))) return missing(c, handle)
-  const country = marketed && marketed.country !== 'ZZ' ? marketed.country : null
+  const country = knownCountry(marketed?.country)
   const config = readConfig(c.env)
   try {
-    const { product, markets } = await readProduct(
-      { env: c.env, config, buyerIp: c.req.header('CF-Connecting-IP'), requestId: c.get('requestId') },
-      handle,
-      country,
-    )
+    const { product, markets } = await readProduct(readContext(c), handle, country)
     if (!product) return missing(c, handle)
     const market = pageMarket(country, markets, config.prices, product)
     settle(c, { status: 200, complete: true, tags: [productTag(handle)] })
     c.header('Content-Type', 'text/markdown; charset=utf-8')
-    const at = (path: string) =>
-      new URL(country && !market.primary ? marketPath(country, path) : path, config.shopOrigin).toString()
+    const at = (path: string) => new URL(pathIn(country, markets.primaryCountry, path), config.shopOrigin).toString()
     return c.body(
       write(product, {
         pageUrl: at(`/product/${handle}`),

@@ -1,6 +1,6 @@
 // Pictures as a phone and a desktop get them: at the size they are drawn, in a modern format,
 // in a box that is there before they arrive (Shopify's odd pictures: odd-pictures.test.ts).
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readBudget } from '../../bench/budget.ts'

@@ -3,12 +3,12 @@ import { sheetTotal } from '../../client/cart/cart-edits.ts'
 import type { Product, Variant } from '../../client/model/product.ts'
 import { productStructuredData } from '../../client/pages/product-structured-data.ts'
 import { marketOfPath, marketPath } from '../../client/model/market.ts'
-import { countryName, pageMarket } from '../../src/page-market.ts'
+import { countryName, pageMarket } from '../../src/market.ts'
 import { isMarketCountry } from '../../src/storefront/country-codes.ts'
 import type { ShopMarkets } from '../../src/storefront/product.ts'
 import type { PriceInclusions } from '../../src/config.ts'
 
-// What a page tells a shopper of a market (src/page-market.ts, the structured data, the sheet's
+// What a page tells a shopper of a market (src/market.ts, the structured data, the sheet's
 // total), with a product of two variants in euros whose first is not the cheapest: the one the
 // buttons add is the first (the spec), so every price beside them is the first's.
 

@@ -5,7 +5,7 @@ const list = (items: string[]) => new Intl.ListFormat('en', { type: 'conjunction
 
 /**
  * Which currencies the shop's prices are in, from Shopify's markets as the server knows them
- * with the product (src/page-market.ts, `marketsInWords`): never a list typed here, which
+ * with the product (src/market.ts, `marketsInWords`): never a list typed here, which
  * the owner's next market would make untrue. A static section: the server writes it.
  */
 export function Currencies() {

@@ -37,7 +37,7 @@ export async function refreshAndPurge(steps: EditSteps, step: string, retryDelay
 }
 
 /** Asks Shopify; whether its answer shows the edit (a failed call does not). */
-async function refreshed(steps: EditSteps, step: string): Promise<boolean> {
+async function refreshed(steps: Pick<EditSteps, 'refresh' | 'log'>, step: string): Promise<boolean> {
   try {
     const { showsEdit } = await steps.refresh()
     steps.log('info', 'product refreshed after webhook', { step, showsEdit })
@@ -66,4 +66,28 @@ export async function handOverIfLagging(steps: EditSteps, outcome: EditOutcome):
   } catch (error) {
     steps.log('error', 'Shopify does not show the edit, and the product store could not follow it', { error })
   }
+}
+
+/** How long the product store's alarm asks Shopify for an edit before telling the owner it never showed. */
+export const EDIT_FOLLOW_MS = 10 * 60_000
+
+/**
+ * One alarm of the product store following an edit (ProductStore.followEdit): asks Shopify,
+ * and purges once its answer shows the edit. 'again' while `lastTry` is false and it does not
+ * show yet (or the purge failed); on the last try, what is left undone is an error for the owner.
+ */
+export async function followEditOnce(
+  steps: Omit<EditSteps, 'handOver'>,
+  lastTry: boolean,
+): Promise<'done' | 'again' | 'given up'> {
+  const showsEdit = await refreshed(steps, 'alarm')
+  if (showsEdit && (await steps.purge(LATE_PURGE_RETRIES_MS, 'alarm'))) return 'done'
+  if (!lastTry) return 'again'
+  steps.log(
+    'error',
+    showsEdit
+      ? 'product edit may not have reached the pages: purge failed on every try'
+      : `Shopify did not show the edit within ${EDIT_FOLLOW_MS / 60_000} min of its webhook: pages show it once the product cache expires (PRODUCT_CACHE_FRESH_SECONDS)`,
+  )
+  return 'given up'
 }

@@ -1,5 +1,6 @@
 import { DurableObject } from 'cloudflare:workers'
 import { KeptAnswer, type CacheOutcome } from './kept-answer.ts'
+import { EDIT_FOLLOW_MS, followEditOnce } from './product-edit.ts'
 import { readConfig, type Bindings } from '../config.ts'
 import { logLine } from '../log-line.ts'
 import { PRODUCT_PURGE_PATH } from '../render/cache-policy.ts'
@@ -37,8 +38,6 @@ type Fetched = { product: Product | null; markets: ShopMarkets; updatedAt: numbe
 /** An edit Shopify did not show when its webhook asked, which the alarm follows (`followEdit`). */
 type EditFollow = { handle: string; deliveryId: string | null; until: number }
 const EDIT_FOLLOW_KEY = 'edit-follow-v1'
-/** How long the alarm asks Shopify for an edit before telling the owner it never showed. */
-const EDIT_FOLLOW_MS = 10 * 60_000
 
 /** Bump when the stored shape changes, so old entries are not read back (v5: kept as `{ storedAt, value }`). */
 const PRODUCT_KEY = 'entry-v5'
@@ -161,30 +160,17 @@ export class ProductStore extends DurableObject<Bindings> {
   override async alarm(): Promise<void> {
     const follow = await this.ctx.storage.get<EditFollow>(EDIT_FOLLOW_KEY)
     if (!follow) return
-    const fields = { handle: follow.handle, deliveryId: follow.deliveryId, step: 'alarm' }
-    let showsEdit = false
-    try {
-      ;({ showsEdit } = await this.refreshNow(follow.handle))
-      logLine('info', 'product refreshed after webhook', { ...fields, showsEdit })
-    } catch (error) {
-      logLine('warn', 'refresh after webhook failed', { ...fields, error })
-    }
-    if (showsEdit && (await this.#purgePages(follow.handle, fields))) {
-      await this.ctx.storage.delete(EDIT_FOLLOW_KEY)
-      return
-    }
-    if (Date.now() < follow.until) {
-      await this.ctx.storage.setAlarm(Date.now() + readConfig(this.env).webhook.refetchDelayMs)
-      return
-    }
-    await this.ctx.storage.delete(EDIT_FOLLOW_KEY)
-    logLine(
-      'error',
-      showsEdit
-        ? 'product edit may not have reached the pages: purge failed on every try'
-        : `Shopify did not show the edit within ${EDIT_FOLLOW_MS / 60_000} min of its webhook: pages show it once the product cache expires (PRODUCT_CACHE_FRESH_SECONDS)`,
-      fields,
+    const fields = { handle: follow.handle, deliveryId: follow.deliveryId }
+    const outcome = await followEditOnce(
+      {
+        refresh: () => this.refreshNow(follow.handle),
+        purge: () => this.#purgePages(follow.handle, { ...fields, step: 'alarm' }),
+        log: (level, message, more) => logLine(level, message, { ...fields, ...more }),
+      },
+      Date.now() >= follow.until,
     )
+    if (outcome === 'again') await this.ctx.storage.setAlarm(Date.now() + readConfig(this.env).webhook.refetchDelayMs)
+    else await this.ctx.storage.delete(EDIT_FOLLOW_KEY)
   }
 
   /** Purges the product's pages through the Worker (PRODUCT_PURGE_PATH); whether it went through. */

@@ -1,5 +1,11 @@
 import { expect, test } from 'vitest'
-import { handOverIfLagging, refreshAndPurge, type EditSteps } from '../../src/product/product-edit.ts'
+import {
+  EDIT_FOLLOW_MS,
+  followEditOnce,
+  handOverIfLagging,
+  refreshAndPurge,
+  type EditSteps,
+} from '../../src/product/product-edit.ts'
 
 // What a claimed products/update delivery does (src/product/product-edit.ts), with a fake
 // Shopify that shows the edit or not, a fake purge and a fake product store: one refresh and
@@ -73,4 +79,25 @@ test('an edit the product store cannot take over is an error for the owner', asy
     'purge',
     'error: Shopify does not show the edit, and the product store could not follow it',
   ])
+})
+
+// The product store's alarm, the one follower of an edit Shopify does not show yet.
+test('each alarm asks once: purged and done once Shopify shows the edit, else asked again', async () => {
+  const shown = fakes({ shows: true })
+  expect(await followEditOnce(shown.steps, false)).toBe('done')
+  expect(shown.happened).toEqual(['refresh', 'purge'])
+  const lagging = fakes({ shows: false })
+  expect(await followEditOnce(lagging.steps, false)).toBe('again')
+  expect(lagging.happened).toEqual(['refresh'])
+  const refused = fakes({ shows: true, purgeFails: true })
+  expect(await followEditOnce(refused.steps, false)).toBe('again')
+})
+
+test(`after ${EDIT_FOLLOW_MS / 60_000} min, the last alarm tells the owner what was left undone`, async () => {
+  const never = fakes({ shows: false })
+  expect(await followEditOnce(never.steps, true)).toBe('given up')
+  expect(never.happened.at(-1)).toMatch(/^error: Shopify did not show the edit within 10 min of its webhook/)
+  const unpurged = fakes({ shows: true, purgeFails: true })
+  expect(await followEditOnce(unpurged.steps, true)).toBe('given up')
+  expect(unpurged.happened.at(-1)).toBe('error: product edit may not have reached the pages: purge failed on every try')
 })

@@ -639,7 +639,6 @@ try {
     '|---|---|---|',
     ...targets.map(([target, met, measured]) => `| ${target} | ${met ? 'met' : '**short**'} | ${measured} |`),
   ].join('\n')
-  writeFileSync('bench/results.md', `${md}\n`)
   const notes = readFileSync('bench/README.md', 'utf8')
   writeFileSync(
     'bench/README.md',

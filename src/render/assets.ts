@@ -43,7 +43,7 @@ let styles: Promise<string> | undefined
 
 /**
  * The stylesheet's text, read once per isolate from the static assets, to inline in every
- * page: first paint then needs nothing but the HTML (its size: bench/results.md, 'inline CSS').
+ * page: first paint then needs nothing but the HTML (its size: bench/README.md's figures, 'inline CSS').
  */
 export function inlineStyles(assets: Fetcher): Promise<string> {
   styles ??= Promise.all(

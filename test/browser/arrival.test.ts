@@ -18,11 +18,23 @@ test.each([
   async (name, path) => {
     const { page } = await openPage(browser, PHONE, async (context) => {
       await context.clock.install({ time: FRIDAY_MORNING })
+      // Shifts from when the page is parsed (the served words in place; every script, and so
+      // the live dates, still to come), each with what moved, so a failure says what it was.
+      // While it streams, the skeleton giving way to the product is pictures.test.ts's.
       await context.addInitScript(() => {
-        const shifts: number[] = ((window as unknown as { __shifts: number[] }).__shifts = [])
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value)
-        }).observe({ type: 'layout-shift', buffered: true })
+        const shifts: string[] = ((window as unknown as { __shifts: string[] }).__shifts = [])
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive') return
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & {
+              value: number
+              sources: { node?: Node | null }[]
+            })[])
+              shifts.push(
+                `${entry.value}: ${entry.sources.map((source) => (source.node as Element | null)?.outerHTML?.slice(0, 120) ?? source.node?.textContent).join(' | ')}`,
+              )
+          }).observe({ type: 'layout-shift' })
+        })
       })
     })
     const served = await (await fetch(`${shop.origin}${path}`)).text()
@@ -33,7 +45,7 @@ test.each([
     // working days after it, Dec 11 and Dec 18; an order still arrives by the 24th until Dec 10.
     await expect.poll(() => page.getByTestId('arrival-range').textContent()).toBe('Arrives Dec 11–18')
     expect(await page.getByTestId('arrival-christmas').textContent()).toBe('Order by Dec 10 for Christmas delivery')
-    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([])
+    expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([])
     await screenshot(page, `arrival-${name.split(' ')[0]}-phone`)
 
     // The structured data says the same spans for the US: 2-5 days made, 3-5 carried.

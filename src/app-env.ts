@@ -2,7 +2,7 @@ import type { RequestIdVariables } from 'hono/request-id'
 import type { TimingVariables } from 'hono/timing'
 import type { Bindings } from './config.ts'
 import type { CachePolicy, PageOutcome } from './render/cache-policy.ts'
-import type { CacheOutcome } from './product/read-product.ts'
+import type { CacheOutcome } from './product/kept-answer.ts'
 
 /** What rendering a page produced (render-page.tsx), for the request log and the headers. */
 export type RenderedPage = PageOutcome & {

@@ -123,6 +123,9 @@ const settings = z.object({
     (ms) => ms <= MAX_REFRESH_INTERVAL_MS,
     `must be at most ${MAX_REFRESH_INTERVAL_MS} (a waiting delivery runs under waitUntil, which ends 30 s after the answer)`,
   ),
+  // How long the product store's alarm follows an edit Shopify does not show yet before it
+  // gives up and tells the owner (src/product/product-edit.ts).
+  WEBHOOK_FOLLOW_SECONDS: seconds(600).refine((s) => s > 0, 'must be above 0'),
   REQUIRE_PRIVATE_TOKEN: z.enum(['true', 'false', '']).default(''),
   CHECKOUT_DOMAIN: checkoutHosts,
   LOG_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
@@ -181,6 +184,7 @@ const configSchema = settings
       secret: env.SHOPIFY_WEBHOOK_SECRET || null,
       refetchDelayMs: env.WEBHOOK_REFETCH_DELAY_MS,
       refreshIntervalMs: env.WEBHOOK_REFRESH_INTERVAL_MS,
+      followMs: env.WEBHOOK_FOLLOW_SECONDS * 1000,
     },
     /** Origins a checkout form may be sent on to (CSP form-action follows the 303). */
     checkoutOrigins: [

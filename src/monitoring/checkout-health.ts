@@ -21,7 +21,9 @@ type Unsent = { id: string; text: string; due: boolean }
  * `checkDue`: shoppers' failures asked for a check, which the alarm runs. `prices`: how the
  * tax words disagree with Shopify's market settings, as last told (price-inclusions.ts).
  */
-type Stored = HealthState & { unsent: Unsent[]; checkDue: boolean; prices?: string | null }
+type Stored = HealthState & { unsent: Unsent[]; checkDue: boolean; prices?: string | null; toldOnce?: string[] }
+/** The ids of notices told once (`tellOnce`) that are remembered; far more than a shop has at a time. */
+const TOLD_ONCE_KEPT = 50
 
 /**
  * The shop's one view of whether its checkout works: one Durable Object for the whole shop
@@ -102,10 +104,27 @@ export class CheckoutHealth extends DurableObject<Bindings> {
     const before = stored.prices ?? null
     if (before === disagreement) return
     const text = disagreement ?? "The shop's tax words agree with Shopify's market settings again."
+    await this.#queue(requestId, { ...stored, prices: disagreement }, `prices:${await shortHash(text)}`, text)
+  }
+
+  /**
+   * A notice the owner is told once per `id`, however often it is asked for: an edit the
+   * product store gave up following (product-edit.ts), Shopify answering another Storefront
+   * API version, or the pinned one's end of support nearing (storefront-api-version.ts).
+   */
+  async tellOnce(requestId: string, id: string, text: string): Promise<void> {
+    const stored = await this.#stored()
+    const told = stored.toldOnce ?? []
+    if (told.includes(id)) return
+    await this.#queue(requestId, { ...stored, toldOnce: [...told, id].slice(-TOLD_ONCE_KEPT) }, id, text)
+  }
+
+  /** Saves `stored` with the alert queued, posted by the alarm as the checkout's are; without ALERT_WEBHOOK_URL, an error line. */
+  async #queue(requestId: string, stored: Stored, id: string, text: string): Promise<void> {
     const url = readConfig(this.env).alertWebhookUrl
-    if (!url) logLine('error', 'price alert (ALERT_WEBHOOK_URL is not set)', { requestId, text })
-    const unsent = url ? [...stored.unsent, { id: `prices:${await shortHash(text)}`, text, due: true }] : stored.unsent
-    await this.#save({ ...stored, prices: disagreement, unsent: unsent.slice(-UNSENT_KEPT) })
+    if (!url) logLine('error', 'owner alert (ALERT_WEBHOOK_URL is not set)', { requestId, id, text })
+    const unsent = url ? [...stored.unsent, { id, text, due: true }] : stored.unsent
+    await this.#save({ ...stored, unsent: unsent.slice(-UNSENT_KEPT) })
     if (url) await this.ctx.storage.setAlarm(Date.now())
   }
 

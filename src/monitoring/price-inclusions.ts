@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Config, PriceInclusions } from '../config.ts'
 import { logLine } from '../log-line.ts'
+import { readAtMost } from '../read-at-most.ts'
 import { API_VERSION } from '../storefront/client.ts'
 
 /**
@@ -61,6 +62,9 @@ const marketsAnswer = z.object({
   }),
 })
 
+/** Far above 50 markets of 250 countries each (about 400 KB); a bigger answer is refused unread, so it cannot grow the Worker's memory. */
+export const MAX_ADMIN_ANSWER_BYTES = 1024 * 1024
+
 /** What Shopify's active markets include in their prices, by country. */
 export type ShopifyInclusions = Map<string, { market: string; tax: boolean; duties: boolean }>
 
@@ -79,7 +83,14 @@ export async function readShopifyInclusions(
     await response.body?.cancel()
     throw new Error(`the Admin API answered ${response.status} (is SHOPIFY_ADMIN_TOKEN a read_markets token?)`)
   }
-  const body: unknown = await response.json()
+  const text = await readAtMost(response, MAX_ADMIN_ANSWER_BYTES)
+  if (!text) throw new Error(`the Admin API answered with more than ${MAX_ADMIN_ANSWER_BYTES} bytes`)
+  let body: unknown
+  try {
+    body = JSON.parse(await text.text())
+  } catch {
+    throw new Error('the Admin API answered with a body that is not JSON')
+  }
   const parsed = marketsAnswer.safeParse(body)
   if (!parsed.success) throw new Error(`unexpected answer from the Admin API: ${JSON.stringify(body).slice(0, 300)}`)
   const byCountry: ShopifyInclusions = new Map()

@@ -4,18 +4,26 @@
 // does not show yet goes straight to the product's store, whose alarm alone follows it
 // (product-store.ts, `followEdit`): one schedule, one purge path, however long Shopify lags.
 
+/** What Shopify's answer says of an edit (ProductStore.refreshNow): shown, not yet, or the product no longer shown at all. */
+export type Refreshed = { showsEdit: boolean; gone?: boolean }
+
 /** The steps an edit takes, as the route wires them: the product's store, the purge, the clock. */
 export type EditSteps = {
   /** Asks Shopify now; whether its answer shows the latest edit announced (ProductStore.refreshNow). */
-  refresh(): Promise<{ showsEdit: boolean }>
+  refresh(): Promise<Refreshed>
   /** Purges the product's pages worldwide, trying again after each delay; false when every try failed. */
   purge(retryDelaysMs: number[], step: string): Promise<boolean>
   log(level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>): void
   /** Leaves an edit Shopify does not show yet to the product's store, whose alarm asks until it does (ProductStore.followEdit). */
   handOver(): Promise<void>
 }
-/** Whether Shopify showed the edit, or null when the pages could not be purged. */
-export type EditOutcome = { showsEdit: boolean } | null
+/** The store's alarm's steps: the edit's, but handing over, and telling the owner at ALERT_WEBHOOK_URL once per `id` (CheckoutHealth.tellOnce). */
+export type FollowSteps = Omit<EditSteps, 'handOver'> & { tellOwner(id: string, text: string): Promise<void> }
+/**
+ * Whether Shopify showed the edit, and whether the pages were purged (not when Shopify did
+ * not answer: there was nothing newer to render); null when a purge was due and every try failed.
+ */
+export type EditOutcome = { showsEdit: boolean; purged: boolean } | null
 
 /**
  * Retries of a purge while Shopify waits for the answer: it gives a delivery 5 s in all
@@ -27,24 +35,38 @@ export const LATE_PURGE_RETRIES_MS = [500, 1_000, 2_000]
 
 /**
  * The first step: asks Shopify, then purges, even when its answer does not show the edit yet:
- * a page rendered just before the webhook may hold old data. A failed refresh leaves the
- * store's entry marked stale, so the next page asks Shopify again: once the purge is done,
- * the edit reaches the pages either way, and it counts as not shown, so a later step asks again.
+ * a page rendered just before the webhook may hold old data. When Shopify does not answer,
+ * nothing is purged: the pages, and the store's answer behind them (marked stale, but standing
+ * as stale-if-error), are the best there is until Shopify answers again, and the store's alarm
+ * follows the edit meanwhile. A product Shopify no longer shows is purged, so its pages
+ * answer as for a missing product, and not followed.
  */
 export async function refreshAndPurge(steps: EditSteps, step: string, retryDelaysMs: number[]): Promise<EditOutcome> {
-  const showsEdit = await refreshed(steps, step)
-  return (await steps.purge(retryDelaysMs, step)) ? { showsEdit } : null
+  const shown = await refreshed(steps, step)
+  if (shown === 'failed') return { showsEdit: false, purged: false }
+  return (await steps.purge(retryDelaysMs, step)) ? { showsEdit: shown !== 'lagging', purged: true } : null
 }
 
-/** Asks Shopify; whether its answer shows the edit (a failed call does not). */
-async function refreshed(steps: Pick<EditSteps, 'refresh' | 'log'>, step: string): Promise<boolean> {
+/** Asks Shopify: whether its answer shows the edit, lags it, shows no product at all, or failed. */
+async function refreshed(
+  steps: Pick<EditSteps, 'refresh' | 'log'>,
+  step: string,
+): Promise<'shown' | 'lagging' | 'gone' | 'failed'> {
   try {
-    const { showsEdit } = await steps.refresh()
+    const { showsEdit, gone } = await steps.refresh()
+    if (gone) {
+      steps.log(
+        'warn',
+        'Shopify no longer shows the product (draft, archived or unpublished): its pages answer as not found',
+        { step },
+      )
+      return 'gone'
+    }
     steps.log('info', 'product refreshed after webhook', { step, showsEdit })
-    return showsEdit
+    return showsEdit ? 'shown' : 'lagging'
   } catch (error) {
     steps.log('warn', 'refresh after webhook failed', { step, error })
-    return false
+    return 'failed'
   }
 }
 
@@ -68,26 +90,28 @@ export async function handOverIfLagging(steps: EditSteps, outcome: EditOutcome):
   }
 }
 
-/** How long the product store's alarm asks Shopify for an edit before telling the owner it never showed. */
-export const EDIT_FOLLOW_MS = 10 * 60_000
-
 /**
  * One alarm of the product store following an edit (ProductStore.followEdit): asks Shopify,
- * and purges once its answer shows the edit. 'again' while `lastTry` is false and it does not
- * show yet (or the purge failed); on the last try, what is left undone is an error for the owner.
+ * and purges once its answer shows the edit (or shows no product). 'again' while `lastTry` is
+ * false and it does not show yet (or the purge failed); on the last try, what is left undone
+ * is an error in the log and an alert for the owner, once: `edit` names the edit followed.
  */
 export async function followEditOnce(
-  steps: Omit<EditSteps, 'handOver'>,
-  lastTry: boolean,
+  steps: FollowSteps,
+  { lastTry, edit, followMs }: { lastTry: boolean; edit: string; followMs: number },
 ): Promise<'done' | 'again' | 'given up'> {
-  const showsEdit = await refreshed(steps, 'alarm')
+  const shown = await refreshed(steps, 'alarm')
+  const showsEdit = shown === 'shown' || shown === 'gone'
   if (showsEdit && (await steps.purge(LATE_PURGE_RETRIES_MS, 'alarm'))) return 'done'
   if (!lastTry) return 'again'
-  steps.log(
-    'error',
-    showsEdit
-      ? 'product edit may not have reached the pages: purge failed on every try'
-      : `Shopify did not show the edit within ${EDIT_FOLLOW_MS / 60_000} min of its webhook: pages show it once the product cache expires (PRODUCT_CACHE_FRESH_SECONDS)`,
-  )
+  const text = showsEdit
+    ? `The product edit ${edit} may not have reached the pages: their purge failed on every try. They show it once the page cache expires (HTML_CACHE_SECONDS).`
+    : `Shopify did not show the product edit ${edit} within ${followMs % 60_000 === 0 ? `${followMs / 60_000} min` : `${Math.round(followMs / 1000)} s`} of its webhook${shown === 'failed' ? ', nor answer at all' : ''}. The pages show it once Shopify does and the product cache expires (PRODUCT_CACHE_FRESH_SECONDS).`
+  steps.log('error', text)
+  try {
+    await steps.tellOwner(`edit:${edit}`, text)
+  } catch (error) {
+    steps.log('error', 'the owner could not be told of the product edit given up', { error })
+  }
   return 'given up'
 }

@@ -1,8 +1,9 @@
 import { DurableObject } from 'cloudflare:workers'
 import { KeptAnswer, type CacheOutcome } from './kept-answer.ts'
-import { EDIT_FOLLOW_MS, followEditOnce } from './product-edit.ts'
+import { followEditOnce, type Refreshed } from './product-edit.ts'
 import { readConfig, type Bindings } from '../config.ts'
 import { logLine } from '../log-line.ts'
+import { checkoutHealth } from '../monitoring/health.ts'
 import { PRODUCT_PURGE_PATH } from '../render/cache-policy.ts'
 import { withinLimit } from '../rate-limit.ts'
 import { fetchProduct, type ShopMarkets } from '../storefront/product.ts'
@@ -125,19 +126,22 @@ export class ProductStore extends DurableObject<Bindings> {
    * shows the latest edit a delivery announced: its `updatedAt` is not older than that
    * delivery's signed `updated_at` (Shopify counts both in whole seconds, and `updatedAt` only
    * moves on). Not shown means Shopify's answer lags the webhook, and the caller asks again
-   * later. For deliveries without `updated_at`, whether what is kept changed stands in. A
-   * failure keeps the old entry, marked stale so the next page asks again.
+   * later. For deliveries without `updated_at`, whether what is kept changed stands in. No
+   * product in the answer is `gone`: Shopify no longer shows it (draft, archived, unpublished),
+   * and no later ask will show the edit. A failure keeps the old entry, marked stale so the
+   * next page asks again, and standing as stale-if-error should Shopify still fail (RFC 5861).
    */
-  async refreshNow(handle: string): Promise<{ showsEdit: boolean }> {
+  async refreshNow(handle: string): Promise<Refreshed> {
     const before = JSON.stringify((await this.#product.load())?.value.product)
     try {
       await this.#product.refresh(() => fetchProduct(readConfig(this.env).storefront, handle))
     } catch (error) {
-      await this.#product.expire(0)
+      await this.#product.expire(this.#staleAt())
       throw error
     }
     await this.#expireOffers()
     const kept = (await this.#product.load())!.value
+    if (kept.product === null) return { showsEdit: true, gone: true }
     const edit = await latestEdit(this.ctx.storage)
     if (edit === null) return { showsEdit: JSON.stringify(kept.product) !== before }
     return { showsEdit: (kept.updatedAt ?? -Infinity) >= edit }
@@ -146,30 +150,39 @@ export class ProductStore extends DurableObject<Bindings> {
   /**
    * Follows an edit that Shopify did not show when its webhook asked (product-edit.ts): the
    * alarm asks Shopify every WEBHOOK_REFETCH_DELAY_MS, and once its answer shows the latest
-   * edit announced, purges the pages. The latest call wins: one follow covers every edit before it.
+   * edit announced, purges the pages; after WEBHOOK_FOLLOW_SECONDS it gives up and tells the
+   * owner. The latest call wins: one follow covers every edit before it.
    */
   async followEdit(handle: string, deliveryId: string | null): Promise<void> {
+    const { refetchDelayMs, followMs } = readConfig(this.env).webhook
     await this.ctx.storage.put(EDIT_FOLLOW_KEY, {
       handle,
       deliveryId,
-      until: Date.now() + EDIT_FOLLOW_MS,
+      until: Date.now() + followMs,
     } satisfies EditFollow)
-    await this.ctx.storage.setAlarm(Date.now() + readConfig(this.env).webhook.refetchDelayMs)
+    await this.ctx.storage.setAlarm(Date.now() + refetchDelayMs)
   }
 
   override async alarm(): Promise<void> {
     const follow = await this.ctx.storage.get<EditFollow>(EDIT_FOLLOW_KEY)
     if (!follow) return
-    const fields = { handle: follow.handle, deliveryId: follow.deliveryId }
+    const { refetchDelayMs, followMs } = readConfig(this.env).webhook
+    const requestId = `edit-follow-${follow.deliveryId ?? follow.until}`
+    const fields = { requestId, handle: follow.handle, deliveryId: follow.deliveryId }
     const outcome = await followEditOnce(
       {
         refresh: () => this.refreshNow(follow.handle),
         purge: () => this.#purgePages(follow.handle, { ...fields, step: 'alarm' }),
         log: (level, message, more) => logLine(level, message, { ...fields, ...more }),
+        tellOwner: (id, text) => checkoutHealth(this.env).tellOnce(requestId, id, text),
       },
-      Date.now() >= follow.until,
+      {
+        lastTry: Date.now() >= follow.until,
+        edit: `of '${follow.handle}'${follow.deliveryId ? ` (delivery ${follow.deliveryId})` : ''}`,
+        followMs,
+      },
     )
-    if (outcome === 'again') await this.ctx.storage.setAlarm(Date.now() + readConfig(this.env).webhook.refetchDelayMs)
+    if (outcome === 'again') await this.ctx.storage.setAlarm(Date.now() + refetchDelayMs)
     else await this.ctx.storage.delete(EDIT_FOLLOW_KEY)
   }
 
@@ -200,10 +213,18 @@ export class ProductStore extends DurableObject<Bindings> {
     return releaseDelivery(this.ctx.storage, deliveryId, bodyDigest)
   }
 
+  /**
+   * When an answer stored now would have stood, fresh and then stale-while-revalidate: one
+   * marked so is asked again by its next read, and served meanwhile only should Shopify fail.
+   */
+  #staleAt(): number {
+    const lifetimes = readConfig(this.env).productCache
+    return Date.now() - (lifetimes.freshSeconds + lifetimes.staleWhileRevalidateSeconds) * 1000
+  }
+
   /** After an edit: every country's prices are asked again on their next read, and served meanwhile only should Shopify fail. */
   async #expireOffers() {
-    const lifetimes = readConfig(this.env).productCache
-    const expired = Date.now() - (lifetimes.freshSeconds + lifetimes.staleWhileRevalidateSeconds) * 1000
+    const expired = this.#staleAt()
     const stored = await this.ctx.storage.list({ prefix: OFFER_PREFIX })
     for (const key of stored.keys()) await this.#offerIn(key.slice(OFFER_PREFIX.length)).expire(expired)
   }

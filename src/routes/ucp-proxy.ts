@@ -7,6 +7,7 @@
 export const UCP_PATH = '/.well-known/ucp'
 export const UCP_MCP_PATH = '/api/ucp/mcp'
 
+import { readAtMost } from '../read-at-most.ts'
 import { profileProblem } from './ucp-profile-schema.ts'
 
 const PASSED_ON = ['Content-Type', 'ETag', 'Last-Modified']
@@ -101,30 +102,6 @@ function passedOn(upstream: Response, cacheControl: string): Headers {
     if (value) headers.set(name, value)
   }
   return headers
-}
-
-/**
- * The body, read while it streams and given up (cancelled) the moment it passes `maxBytes`,
- * so an endless or huge answer costs at most that much memory; null when it is too large,
- * by its Content-Length before reading or by its bytes while reading.
- */
-export async function readAtMost(answer: Response, maxBytes: number): Promise<Blob | null> {
-  if (Number(answer.headers.get('Content-Length') ?? 0) > maxBytes) {
-    await answer.body?.cancel()
-    return null
-  }
-  const chunks: Uint8Array<ArrayBuffer>[] = []
-  let size = 0
-  const reader = answer.body?.getReader()
-  for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
-    size += read.value.byteLength
-    if (size > maxBytes) {
-      await reader!.cancel()
-      return null
-    }
-    chunks.push(read.value as Uint8Array<ArrayBuffer>)
-  }
-  return new Blob(chunks)
 }
 
 /** The request headers an agent's UCP call over MCP needs at Shopify: the body's type, and UCP's own. */

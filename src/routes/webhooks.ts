@@ -16,8 +16,9 @@ import { DELIVERY_ID, digestOf, readUpdate, signedByShopify } from './webhook-bo
  * signed requests are refused before anything is touched (webhook-body.ts). A delivery seen
  * before, or whose signed `updated_at` is no newer than the last acted on, changes nothing;
  * deliveries in a burst are acted on at most once per WEBHOOK_REFRESH_INTERVAL_MS
- * (webhook-deliveries.ts). The product's store asks Shopify at once and every page tagged
- * with the product is purged worldwide (docs: "Purging the cache"); if every purge fails the
+ * (webhook-deliveries.ts). The product's store asks Shopify at once and, once it has answered,
+ * every page tagged with the product is purged worldwide (docs: "Purging the cache"); while
+ * Shopify fails, the pages keep what they show (product-edit.ts); if every purge fails the
  * delivery is forgotten and answered 503, so Shopify's retry acts again. An edit Shopify does
  * not show yet is handed to the store, whose alarm follows it (product/product-edit.ts).
  */
@@ -79,6 +80,12 @@ export const webhooks = new Hono<AppEnv>().post(
       return c.json({ error: 'The pages could not be purged; retry the delivery' }, 503)
     }
     await handOverIfLagging(steps, now)
+    if (!now.purged)
+      return c.json({
+        kept: handle,
+        reason: 'Shopify did not answer: the pages keep what they show until it does',
+        refetchInMs: config.webhook.refetchDelayMs,
+      })
     return c.json(now.showsEdit ? { purged: handle } : { purged: handle, refetchInMs: config.webhook.refetchDelayMs })
   },
 )

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { StorefrontConfig } from '../config.ts'
+import { readAtMost } from '../read-at-most.ts'
 
 export const API_VERSION = '2025-07'
 
@@ -64,8 +65,12 @@ export async function storefrontFetch<T>(config: StorefrontConfig, request: Stor
 
   let body: unknown
   try {
-    body = JSON.parse(await readCapped(response))
+    const text = await readAtMost(response, MAX_ANSWER_BYTES)
+    if (!text)
+      throw new StorefrontError(`Shopify answered with more than ${MAX_ANSWER_BYTES} bytes`, 'shape', response.status)
+    body = JSON.parse(await text.text())
   } catch (error) {
+    // A body cut off while it streams is as unreadable as one that is not JSON.
     if (error instanceof StorefrontError) throw error
     throw new StorefrontError('Shopify answered with a body that is not JSON', 'shape', response.status)
   }
@@ -85,34 +90,4 @@ export async function storefrontFetch<T>(config: StorefrontConfig, request: Stor
     throw new StorefrontError(`Unexpected answer from Shopify (${where})`, 'shape', response.status)
   }
   return data.data
-}
-
-async function readCapped(response: Response): Promise<string> {
-  const oversized = () =>
-    new StorefrontError(`Shopify answered with more than ${MAX_ANSWER_BYTES} bytes`, 'shape', response.status)
-  if (Number(response.headers.get('Content-Length')) > MAX_ANSWER_BYTES) {
-    await response.body?.cancel()
-    throw oversized()
-  }
-  if (!response.body) return ''
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel()
-      throw oversized()
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return new TextDecoder().decode(bytes)
 }

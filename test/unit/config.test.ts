@@ -163,22 +163,21 @@ test('CHECKOUT_DOMAIN hosts: ports kept, loopback over http, each bad host named
   expect(() => origins('ok.example, /x')).toThrow('CHECKOUT_DOMAIN "/x" is not a host name')
 })
 
-test('the webhook: no secret is off; the refetch delay may be 25 s, the refresh interval 24 s, but no more', () => {
+test('the webhook: no secret is off; the refetch delay may be 25 s, the refresh interval 24 s, but no more; an edit is followed 10 min', () => {
   const webhook = (vars: Partial<Bindings>) =>
     readConfig(env({ SHOPIFY_STORE_DOMAIN: 'a.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 't', ...vars })).webhook
-  expect(webhook({})).toEqual({ secret: null, refetchDelayMs: 10_000, refreshIntervalMs: 24_000 })
-  expect(webhook({ SHOPIFY_WEBHOOK_SECRET: ' ' })).toEqual({
-    secret: null,
-    refetchDelayMs: 10_000,
-    refreshIntervalMs: 24_000,
-  })
+  const defaults = { refetchDelayMs: 10_000, refreshIntervalMs: 24_000, followMs: 600_000 }
+  expect(webhook({})).toEqual({ secret: null, ...defaults })
+  expect(webhook({ SHOPIFY_WEBHOOK_SECRET: ' ' })).toEqual({ secret: null, ...defaults })
   expect(
     webhook({
       SHOPIFY_WEBHOOK_SECRET: 'whsec',
       WEBHOOK_REFETCH_DELAY_MS: '25000',
       WEBHOOK_REFRESH_INTERVAL_MS: '2000',
+      WEBHOOK_FOLLOW_SECONDS: '60',
     }),
-  ).toEqual({ secret: 'whsec', refetchDelayMs: 25_000, refreshIntervalMs: 2_000 })
+  ).toEqual({ secret: 'whsec', refetchDelayMs: 25_000, refreshIntervalMs: 2_000, followMs: 60_000 })
+  expect(() => webhook({ WEBHOOK_FOLLOW_SECONDS: '0' })).toThrow('WEBHOOK_FOLLOW_SECONDS must be above 0')
   expect(() => webhook({ WEBHOOK_REFETCH_DELAY_MS: '25001' })).toThrow('WEBHOOK_REFETCH_DELAY_MS must be at most 25000')
   expect(() => webhook({ WEBHOOK_REFRESH_INTERVAL_MS: '24001' })).toThrow(
     'WEBHOOK_REFRESH_INTERVAL_MS must be at most 24000',

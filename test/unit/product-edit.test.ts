@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest'
 import {
-  EDIT_FOLLOW_MS,
   followEditOnce,
   handOverIfLagging,
   refreshAndPurge,
+  type FollowSteps,
   type EditSteps,
 } from '../../src/product/product-edit.ts'
 
@@ -17,16 +17,16 @@ function fakes({
   purgeFails = false,
   storeFails = false,
 }: {
-  shows: boolean | 'fails'
+  shows: boolean | 'fails' | 'gone'
   purgeFails?: boolean
   storeFails?: boolean
 }) {
   const happened: string[] = []
-  const steps: EditSteps = {
+  const steps: EditSteps & FollowSteps = {
     refresh: async () => {
       happened.push('refresh')
       if (shows === 'fails') throw new Error('Shopify 503')
-      return { showsEdit: shows }
+      return shows === 'gone' ? { showsEdit: true, gone: true } : { showsEdit: shows }
     },
     purge: async () => {
       happened.push('purge')
@@ -36,6 +36,9 @@ function fakes({
     handOver: async () => {
       if (storeFails) throw new Error('Durable Object unreachable')
       happened.push('handed over')
+    },
+    tellOwner: async (id, text) => {
+      happened.push(`told ${id}: ${text}`)
     },
   }
   return { steps, happened, edit: async () => handOverIfLagging(steps, await refreshAndPurge(steps, 'now', [])) }
@@ -53,10 +56,24 @@ test('an edit Shopify does not show yet: purged at once all the same, then hande
   expect(happened).toEqual(['refresh', 'purge', 'handed over'])
 })
 
-test('a refresh that fails counts as not shown: the pages are purged and the store follows the edit', async () => {
-  const { happened, edit } = fakes({ shows: 'fails' })
+test('a refresh that fails (Shopify down): nothing purged, so the pages keep what they show; the store follows the edit', async () => {
+  const { happened, steps } = fakes({ shows: 'fails' })
+  const outcome = await refreshAndPurge(steps, 'now', [])
+  expect(outcome).toEqual({ showsEdit: false, purged: false })
+  await handOverIfLagging(steps, outcome)
+  expect(happened).toEqual(['refresh', 'warn: refresh after webhook failed', 'handed over'])
+})
+
+test('a product Shopify no longer shows: purged, so its pages answer as not found, with one line, and not followed', async () => {
+  const { happened, edit } = fakes({ shows: 'gone' })
   await edit()
-  expect(happened).toEqual(['refresh', 'warn: refresh after webhook failed', 'purge', 'handed over'])
+  expect(happened).toEqual([
+    'refresh',
+    'warn: Shopify no longer shows the product (draft, archived or unpublished): its pages answer as not found',
+    'purge',
+  ])
+  const alarm = fakes({ shows: 'gone' })
+  expect(await followEditOnce(alarm.steps, { lastTry: false, edit: "of 'x'", followMs: 600_000 })).toBe('done')
 })
 
 test('a purge that never goes through is an error for the owner, and nothing is handed over', async () => {
@@ -82,22 +99,33 @@ test('an edit the product store cannot take over is an error for the owner', asy
 })
 
 // The product store's alarm, the one follower of an edit Shopify does not show yet.
+const follow = (lastTry: boolean) => ({ lastTry, edit: "of 'toddler-blanket' (delivery d-1)", followMs: 600_000 })
+
 test('each alarm asks once: purged and done once Shopify shows the edit, else asked again', async () => {
   const shown = fakes({ shows: true })
-  expect(await followEditOnce(shown.steps, false)).toBe('done')
+  expect(await followEditOnce(shown.steps, follow(false))).toBe('done')
   expect(shown.happened).toEqual(['refresh', 'purge'])
   const lagging = fakes({ shows: false })
-  expect(await followEditOnce(lagging.steps, false)).toBe('again')
+  expect(await followEditOnce(lagging.steps, follow(false))).toBe('again')
   expect(lagging.happened).toEqual(['refresh'])
   const refused = fakes({ shows: true, purgeFails: true })
-  expect(await followEditOnce(refused.steps, false)).toBe('again')
+  expect(await followEditOnce(refused.steps, follow(false))).toBe('again')
+  const down = fakes({ shows: 'fails' })
+  expect(await followEditOnce(down.steps, follow(false))).toBe('again')
+  expect(down.happened).not.toContain('purge')
 })
 
-test(`after ${EDIT_FOLLOW_MS / 60_000} min, the last alarm tells the owner what was left undone`, async () => {
+test('after the follow time, the last alarm tells the owner what was left undone, in the log and once at ALERT_WEBHOOK_URL', async () => {
   const never = fakes({ shows: false })
-  expect(await followEditOnce(never.steps, true)).toBe('given up')
-  expect(never.happened.at(-1)).toMatch(/^error: Shopify did not show the edit within 10 min of its webhook/)
+  expect(await followEditOnce(never.steps, follow(true))).toBe('given up')
+  const text =
+    "Shopify did not show the product edit of 'toddler-blanket' (delivery d-1) within 10 min of its webhook. " +
+    'The pages show it once Shopify does and the product cache expires (PRODUCT_CACHE_FRESH_SECONDS).'
+  expect(never.happened.slice(1)).toEqual([`error: ${text}`, `told edit:of 'toddler-blanket' (delivery d-1): ${text}`])
+  const down = fakes({ shows: 'fails' })
+  expect(await followEditOnce(down.steps, follow(true))).toBe('given up')
+  expect(down.happened.at(-1)).toContain('within 10 min of its webhook, nor answer at all.')
   const unpurged = fakes({ shows: true, purgeFails: true })
-  expect(await followEditOnce(unpurged.steps, true)).toBe('given up')
-  expect(unpurged.happened.at(-1)).toBe('error: product edit may not have reached the pages: purge failed on every try')
+  expect(await followEditOnce(unpurged.steps, follow(true))).toBe('given up')
+  expect(unpurged.happened.at(-1)).toMatch(/^told edit:.*: The product edit .* may not have reached the pages/)
 })

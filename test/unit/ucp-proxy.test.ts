@@ -5,9 +5,9 @@ import {
   mcpRequestHeaders,
   profileAnswer,
   profileRequestHeaders,
-  readAtMost,
   type Refusal,
 } from '../../src/routes/ucp-proxy.ts'
+import { readAtMost } from '../../src/read-at-most.ts'
 import { ucpProfile } from '../../storefront-double/ucp-profile.ts'
 
 // The UCP proxies' rules (src/routes/ucp-proxy.ts), each input an agent or Shopify can send.

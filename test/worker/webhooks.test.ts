@@ -3,6 +3,7 @@ import { afterEach, expect, test } from 'vitest'
 import { blanket, MARKETS } from '../../storefront-double/catalog.ts'
 import { signedWebhookHeaders } from '../../storefront-double/storefront-double.ts'
 import { eventually, sleep, startShop, type Shop } from '../../scripts/harness/shop.ts'
+import { startAlertReceiver } from './alert-receiver.ts'
 
 const SECRET = 'whsec-test-4d1c'
 const BROWSER = { 'User-Agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/126.0 Mobile Safari/537.36' }
@@ -192,25 +193,105 @@ test('without SHOPIFY_WEBHOOK_SECRET the endpoint does not exist', async () => {
   expect(res.status).toBe(404)
 })
 
-// The product's Durable Object marks its answer stale when the refresh a webhook asked for
-// fails (product-store.ts, refreshNow), so Shopify is asked again by the next page instead
-// of the old answer being served as fresh for PRODUCT_CACHE_FRESH_SECONDS (here 10 minutes).
-test('a webhook whose refresh fails: the pages are purged, and the next shopper gets the change once Shopify answers', async () => {
-  await warm()
-  shop!.double.products.get('toddler-blanket')!.title = 'Renamed Blanket'
-  shop!.double.setFault({ kind: 'status', status: 500 }, 'ProductByHandle')
-  const res = await shop!.fetch('/webhooks/products/update', {
-    method: 'POST',
-    headers: await signedWebhookHeaders(productUpdate, SECRET),
-    body: productUpdate,
+// Shopify down when a webhook comes: its refresh fails, so nothing newer can be rendered. The
+// pages are not purged, and the product store's answer, marked stale, stands as stale-if-error
+// (RFC 5861) for any page rendered meanwhile: here every page is rendered (HTML_CACHE_SECONDS=0),
+// so each one reads the store. Once Shopify answers again, the store's alarm finds the edit and
+// purges, and the page shows it.
+test('Shopify down, a signed webhook comes: the page answers 200 from the kept answer before and after, and shows the edit once Shopify recovers', async () => {
+  shop = await startShop({
+    HTML_CACHE_SECONDS: '0',
+    PRODUCT_CACHE_FRESH_SECONDS: '600',
+    SHOPIFY_WEBHOOK_SECRET: SECRET,
+    WEBHOOK_REFETCH_DELAY_MS: '300',
   })
-  expect(res.status).toBe(200)
-  await eventually(() => shop!.logEntries().filter((e) => e.message === 'refresh after webhook failed').length === 2) // at once and after the delay
-  shop!.double.setFault(null)
-  // The page is no longer kept (purged), and the product's answer is stale: the change shows
-  // within a page or two (stale-while-revalidate may serve the old answer once while it asks).
-  await eventually(async () => (await page('/product/toddler-blanket')).html.includes('Renamed Blanket'))
+  const render = async () => {
+    const res = await shop!.fetch('/product/toddler-blanket', { headers: BROWSER })
+    return { status: res.status, html: await res.text() }
+  }
+  expect((await render()).status).toBe(200)
+  shop.double.setFault({ kind: 'status', status: 503 }, 'ProductByHandle')
+  expect(await render()).toMatchObject({ status: 200, html: expect.stringContaining('Square Friends Fleece Blanket') })
+
+  shopifyShows('Renamed Blanket', '2026-11-25T12:00:00Z')
+  expect(await deliver(edit('Renamed Blanket', '2026-11-25T12:00:00Z'))).toEqual({
+    kept: 'toddler-blanket',
+    reason: 'Shopify did not answer: the pages keep what they show until it does',
+    refetchInMs: 300,
+  })
+  // Rendered after the webhook: the store asks Shopify (its answer is stale now), which fails, and its old answer stands in.
+  const asked = shop.double.callsOf('ProductByHandle').length
+  expect(await render()).toMatchObject({ status: 200, html: expect.stringContaining('Square Friends Fleece Blanket') })
+  expect(shop.double.callsOf('ProductByHandle').length).toBeGreaterThan(asked)
+
+  shop.double.setFault(null)
+  await eventually(async () => (await render()).html.includes('Renamed Blanket'), 10_000)
+  // The store's alarm, asking all along, finds the edit and stops.
+  await eventually(() =>
+    shop!
+      .logEntries()
+      .some((e) => e.message === 'product refreshed after webhook' && e.step === 'alarm' && e.showsEdit),
+  )
 })
+
+test('with the pages kept, a webhook during an outage purges nothing: the kept page still answers', async () => {
+  await warm()
+  shop!.double.setFault({ kind: 'status', status: 500 }, 'ProductByHandle')
+  shop!.double.products.get('toddler-blanket')!.title = 'Renamed Blanket'
+  expect(await deliver(productUpdate)).toMatchObject({ kept: 'toddler-blanket' })
+  const kept = await page('/product/toddler-blanket')
+  expect(kept.cache).toBe('HIT')
+  expect(kept.html).toContain('Square Friends Fleece Blanket')
+  shop!.double.setFault(null)
+  await eventually(async () => (await page('/product/toddler-blanket')).html.includes('Renamed Blanket'), 10_000)
+})
+
+// A product set to draft or archived, or taken off the shop's channel, is no longer in
+// Shopify's Storefront answer. The first ask says so: the pages are purged and answer as for a
+// missing product, and nothing follows the edit (it once cost 61 calls and a false error).
+test('a product Shopify stops showing: recognised at the first ask, at most two Storefront calls, its page a 404, one log line', async () => {
+  await warm({ PRODUCT_NOT_FOUND_CACHE_SECONDS: '600' })
+  const callsBefore = shop!.double.callsOf('ProductByHandle').length
+  shop!.double.products.delete('toddler-blanket')
+  expect(await deliver(edit('Square Friends Fleece Blanket', '2026-11-25T12:00:00Z'))).toEqual({
+    purged: 'toddler-blanket',
+  })
+  const res = await shop!.fetch(marketPath('US', '/product/toddler-blanket'), { headers: BROWSER })
+  expect(res.status).toBe(404)
+  expect(await res.text()).toContain('Product not found')
+  expect(shop!.double.callsOf('ProductByHandle').length - callsBefore).toBeLessThanOrEqual(2)
+  expect(shop!.logEntries().filter((e) => String(e.message).startsWith('Shopify no longer shows the product'))).toEqual(
+    [expect.objectContaining({ level: 'warn', handle: 'toddler-blanket', step: 'now' })],
+  )
+  expect(shop!.logEntries().some((e) => String(e.message).includes('alarm follows it'))).toBe(false)
+})
+
+// The store's own wiring of the follower (ProductStore.alarm): an edit Shopify never shows is
+// followed for WEBHOOK_FOLLOW_SECONDS, then the owner is told once at ALERT_WEBHOOK_URL.
+test('an edit Shopify never shows: the store gives up after its follow time and tells the owner once', async () => {
+  const receiver = await startAlertReceiver()
+  try {
+    await warm({ WEBHOOK_FOLLOW_SECONDS: '2', ALERT_WEBHOOK_URL: receiver.url })
+    const answer = await deliver(edit('Never Shown', '2026-11-25T12:00:00Z'), 'never-shown')
+    expect(answer).toEqual({ purged: 'toddler-blanket', refetchInMs: 300 })
+    await expect.poll(() => receiver.posts.length, { timeout: 15_000 }).toBe(1)
+    const gaveUp = () =>
+      shop!.logEntries().filter((e) => String(e.message).startsWith('Shopify did not show the product edit'))
+    await eventually(() => gaveUp().length === 1)
+    expect(receiver.posts[0]!.text).toBe(
+      "Shopify did not show the product edit of 'toddler-blanket' (delivery never-shown) within 2 s of its webhook. " +
+        'The pages show it once Shopify does and the product cache expires (PRODUCT_CACHE_FRESH_SECONDS).',
+    )
+    expect(gaveUp()[0]).toMatchObject({ level: 'error', requestId: 'edit-follow-never-shown' })
+    // The alarm has run its last: no second post comes of it.
+    const asked = shop!.double.callsOf('ProductByHandle').length
+    await sleep(1_000)
+    expect(shop!.double.callsOf('ProductByHandle').length).toBe(asked)
+    expect(receiver.posts).toHaveLength(1)
+  } finally {
+    await receiver.close()
+  }
+}, 30_000)
 
 // The delivery id is not signed (Shopify's HMAC covers the body only): one leaked signed
 // delivery could be replayed under new ids forever, each a Shopify call and a purge, and

@@ -4,6 +4,7 @@
 // Storefront double's GraphQL endpoint, and `npm run report` must read the running shop's
 // stand-in; then each is stopped and its ports freed. A command the README gains that this
 // table does not know fails the check, so no README command goes untried.
+import { API_VERSION } from '../src/storefront/api-version.ts'
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 
@@ -124,7 +125,7 @@ async function answers(server: ChildProcess, output: string[], { ports, market, 
   const html = await page.text()
   if (!page.ok || !html.includes('toddler-blanket'))
     throw new Error(`${market} answered ${page.status} without the product\n${tail(output)}`)
-  const double = await fetch(`http://127.0.0.1:${ports.double}/api/2025-07/graphql.json`, {
+  const double = await fetch(`http://127.0.0.1:${ports.double}/api/${API_VERSION}/graphql.json`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Shopify-Storefront-Access-Token': 'check-readme' },
     body: JSON.stringify({ query: '{ product(handle: "toddler-blanket") { title } }' }),

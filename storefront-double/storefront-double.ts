@@ -1,6 +1,4 @@
-import { createRequire } from 'node:module'
 import {
-  buildClientSchema,
   experimentalExecuteIncrementally,
   Kind,
   parse,
@@ -8,7 +6,7 @@ import {
   type DefinitionNode,
   type GraphQLSchema,
 } from 'graphql'
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import {
   blanket,
   COUNTRY_NAMES,
@@ -21,13 +19,19 @@ import {
 } from './catalog.ts'
 import { OLDER_UCP_VERSION, ucpProfile } from './ucp-profile.ts'
 import { formatMoney } from '../client/lib/format-money.ts'
+import { API_VERSION, API_VERSION_HEADER } from '../src/storefront/api-version.ts'
+import { buildStorefrontSchema } from './storefront-schema.ts'
 import { CDN_PATH, createCdn, ELSEWHERE_PATH, transformedUrl } from './cdn.ts'
 
 /**
- * A stand-in for Shopify's Storefront API 2025-07 and its hosted checkout, for local
- * development and tests only (never bundled into the Worker). Every document is validated
- * against Shopify's published schema and executed by graphql-js, so a query the real API
- * would reject is rejected here too, and answers have exactly the shape that was asked.
+ * A stand-in for Shopify's Storefront API and its hosted checkout, for local development and
+ * tests only (never bundled into the Worker). It serves the version the shop pins
+ * (src/storefront/api-version.ts): every document is validated against Shopify's published
+ * schema of it (storefront-schema.ts) and executed by graphql-js, so a query the real API
+ * would reject is rejected here too, and answers have exactly the shape that was asked. As
+ * Shopify does, it names the version that answered in `X-Shopify-API-Version`, and answers a
+ * version it does not serve with the one it does (falling forward); `answerWithVersion` makes
+ * it answer with another, as Shopify does once the pinned version is no longer served.
  */
 
 export type Fault =
@@ -41,7 +45,7 @@ export type Fault =
   | { kind: 'no-checkout-url' }
   | { kind: 'disconnect' }
 
-export type Operation = 'ProductByHandle' | 'CountryOffer' | 'CartCreate' | 'CartStatus'
+export type Operation = 'ProductByHandle' | 'CountryOffer' | 'CartCreate' | 'CartStatus' | 'ApiVersions'
 export type Call = { operationName: string | null; variables: Record<string, unknown>; headers: Record<string, string> }
 
 type Cart = {
@@ -81,10 +85,9 @@ const countryOf = (isoCode: string) => ({
   unitSystem: isoCode === 'US' ? 'IMPERIAL_SYSTEM' : 'METRIC_SYSTEM',
 })
 
-const require = createRequire(import.meta.url)
 let schema: GraphQLSchema | undefined
 function storefrontSchema(): GraphQLSchema {
-  schema ??= buildClientSchema(require('./storefront-2025-07.schema.json'))
+  schema ??= buildStorefrontSchema()
   return schema
 }
 
@@ -118,6 +121,8 @@ export function createStorefrontDouble() {
   let fault: { fault: Fault; only?: Operation } | null = null
   const refusedBuyers = new Set<string>()
   let latencyMs = 0
+  /** The version Shopify answers with: the one the shop pins, unless a test has it fall forward (`answerWithVersion`). */
+  let servedVersion = API_VERSION
   /** A slower answer for one operation: a cart mutation goes to Shopify's core, not its edge. */
   const operationLatencyMs = new Map<Operation, number>()
   let gate: Promise<void> | null = null
@@ -240,6 +245,7 @@ export function createStorefrontDouble() {
     }
     return {
       shop: { id: 'gid://shopify/Shop/1', name: 'Square Snuggles', shipsToCountries: shipsTo },
+      publicApiVersions: [{ handle: servedVersion, displayName: servedVersion, supported: true }],
       // A country the shop does not sell in is answered as the primary market, as Shopify does.
       localization: { country: countryOf(market.country), availableCountries: Object.keys(MARKETS).map(countryOf) },
       product: ({ handle }: { handle?: string }) => {
@@ -416,14 +422,21 @@ export function createStorefrontDouble() {
     )
   }
 
+  // Every API answer names the version that answered; asked for one it does not serve, Shopify answers with the oldest it does.
+  const namesVersion: MiddlewareHandler = async (c, next) => {
+    await next()
+    c.res.headers.set(API_VERSION_HEADER, servedVersion)
+  }
   const app = new Hono()
-    .post('/api/2025-07/graphql.json', (c) =>
+    .use('/api/*', namesVersion)
+    .use('/admin/api/*', namesVersion)
+    .post('/api/:version/graphql.json', (c) =>
       graphql(c.req.raw, (c.env as { incoming?: { socket: { destroy(): void } } } | undefined)?.incoming?.socket),
     )
     // The Admin API, for the one query the shop makes of it (src/monitoring/price-inclusions.ts):
     // each market's price inclusions and countries. Shopify's Admin schema is not kept here, so
     // any other operation is refused rather than answered in a shape the real API might not have.
-    .post('/admin/api/2025-07/graphql.json', async (c) => {
+    .post('/admin/api/:version/graphql.json', async (c) => {
       if (!c.req.header('X-Shopify-Access-Token') || adminRefused)
         return c.json({ errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' }, 401)
       const { query } = (await c.req.json()) as { query?: string }
@@ -569,6 +582,10 @@ export function createStorefrontDouble() {
     setFault(next: Fault | null, only?: Operation) {
       fault = next ? { fault: next, only } : null
     },
+    /** Shopify answers every call with `version` (as when the pinned one is no longer served and it falls forward); null: the pinned one again. */
+    answerWithVersion(version: string | null) {
+      servedVersion = version ?? API_VERSION
+    },
     /** Holds every GraphQL answer until the returned function is called. */
     hold(): () => void {
       let release!: () => void
@@ -581,6 +598,7 @@ export function createStorefrontDouble() {
     reset() {
       calls.length = 0
       fault = null
+      servedVersion = API_VERSION
       refusedBuyers.clear()
       latencyMs = 0
       operationLatencyMs.clear()

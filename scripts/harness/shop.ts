@@ -209,9 +209,9 @@ export async function startDataCentres(count: number, vars: Vars = {}, options: 
       const { answers, notes } = await localStandIn(origin).read(1)
       return aggregate(answers, notes, await shipsTo(origin).catch(() => null))
     },
-    /** Runs the Worker's `scheduled` handler, as the Cron Trigger does, and waits for it to finish. */
-    async scheduled(cron = '*/5 * * * *') {
-      const result = await (await mf.getWorker(names[i])).scheduled({ cron, scheduledTime: new Date() })
+    /** Runs the Worker's `scheduled` handler, as the Cron Trigger does at `at` (now), and waits for it to finish. */
+    async scheduled(cron = '*/5 * * * *', at = new Date()) {
+      const result = await (await mf.getWorker(names[i])).scheduled({ cron, scheduledTime: at })
       if (result.outcome !== 'ok') throw new Error(`scheduled ended ${result.outcome}`)
     },
     /** The Worker's live JavaScript heap, after a full garbage collection (needs `inspect`). */

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { Config, PriceInclusions } from '../config.ts'
 import { logLine } from '../log-line.ts'
 import { readAtMost } from '../read-at-most.ts'
-import { API_VERSION } from '../storefront/client.ts'
+import { API_VERSION } from '../storefront/api-version.ts'
 
 /**
  * Whether the pages' tax words ('incl. VAT', '+ sales tax at checkout') still say what

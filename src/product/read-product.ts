@@ -1,5 +1,5 @@
 import type { Bindings, Config } from '../config.ts'
-import { API_VERSION } from '../storefront/client.ts'
+import { API_VERSION } from '../storefront/api-version.ts'
 import type { CacheOutcome, ProductRead } from './product-store.ts'
 import type { Product } from '../../client/model/product.ts'
 import type { ShopMarkets } from '../storefront/product.ts'

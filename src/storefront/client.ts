@@ -1,8 +1,8 @@
 import type { z } from 'zod'
 import type { StorefrontConfig } from '../config.ts'
+import { logLine } from '../log-line.ts'
 import { readAtMost } from '../read-at-most.ts'
-
-export const API_VERSION = '2025-07'
+import { API_VERSION, API_VERSION_HEADER } from './api-version.ts'
 
 /** Far above any answer the shop's queries can produce; anything bigger is refused unread. */
 const MAX_ANSWER_BYTES = 2 * 1024 * 1024
@@ -26,6 +26,27 @@ export type StorefrontRequest<T> = {
   data: z.ZodType<T>
   /** The shopper's IP, forwarded with a private token so Shopify can rate-limit per buyer. */
   buyerIp?: string | null
+  /** Told the version Shopify answered with (`X-Shopify-API-Version`), null when it named none. */
+  answeredVersion?: (version: string | null) => void
+}
+
+/** Versions other than API_VERSION that answered this isolate, each logged once. */
+const fallenForwardTo = new Set<string>()
+
+/**
+ * Shopify names the version that answered on every answer; another than the one asked for
+ * means it no longer serves that one and fell forward (api-version.ts). Logged once per
+ * version per isolate; the scheduled check tells the owner (monitoring/storefront-api-version.ts).
+ */
+function readAnsweredVersion(response: Response, request: StorefrontRequest<unknown>) {
+  const answered = response.headers.get(API_VERSION_HEADER)
+  request.answeredVersion?.(answered)
+  if (!answered || answered === API_VERSION || fallenForwardTo.has(answered)) return
+  fallenForwardTo.add(answered)
+  logLine('warn', 'Shopify answered with another Storefront API version than the one asked for', {
+    asked: API_VERSION,
+    answered,
+  })
 }
 
 function headersFor(config: StorefrontConfig, buyerIp?: string | null): Headers {
@@ -56,6 +77,7 @@ export async function storefrontFetch<T>(config: StorefrontConfig, request: Stor
     throw new StorefrontError(`Could not reach Shopify: ${(error as Error).message}`, 'network')
   }
 
+  readAnsweredVersion(response, request)
   if (response.status === 402) {
     throw new StorefrontError('Shopify API access requires an active billing plan', 'billing', 402)
   }

@@ -1,5 +1,5 @@
 /**
- * Every value of the Storefront API's `CountryCode` enum (2025-07) but 'ZZ' (unknown region):
+ * Every value of the Storefront API's `CountryCode` enum (of the pinned version, src/storefront/api-version.ts) but 'ZZ' (unknown region):
  * a country Cloudflare names (`request.cf.country`) is sent to Shopify only if it is one of
  * these, since any other value fails the whole document. Cloudflare's docs (Workers, 'Request',
  * IncomingRequestCfProperties): `country` is an ISO 3166-1 alpha-2 code, 'T1' for a request

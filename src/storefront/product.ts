@@ -6,9 +6,9 @@ import { thumbHashToAverageRGBA } from 'thumbhash'
 
 // Pictures come with their size (the box the page draws before they arrive) and ThumbHash
 // (whose average colour fills that box); both are null for a picture Shopify does not host.
-// `product(handle:)` replaces the deprecated `productByHandle` in 2025-07; `reshapeProduct`
+// `product(handle:)` replaces the deprecated `productByHandle`; `reshapeProduct`
 // turns the answer into the shop's Product (client/model/product.ts): the fields docs/product.md's
-// Product lists, options included (as `optionValues`, the 2025-07 field that replaced
+// Product lists, options included (as `optionValues`, the field that replaced
 // `values`), reshaped to `{ name, values }`.
 // Where the shop sells is asked in the same call, with no `@inContext`, so that it is kept,
 // refreshed and purged with the product (one Shopify call per freshness window): the countries

@@ -1,3 +1,4 @@
+import { API_VERSION } from '../../src/storefront/api-version.ts'
 import { Hono } from 'hono'
 import { describe, expect, test, vi } from 'vitest'
 import type { AppEnv } from '../../src/app-env.ts'
@@ -58,7 +59,9 @@ describe('the webhook purges by tag through ctx.cache', () => {
   test("Shopify lagging (nothing changed yet): purges the product's tag worldwide at once, and hands the edit to the product's store", async () => {
     const { purge, store, env, send } = harness()
     expect((await send('lagging')).status).toBe(200)
-    expect(env.PRODUCT_STORE.getByName).toHaveBeenCalledWith('blanket-shop.myshopify.com/2025-07/toddler-blanket')
+    expect(env.PRODUCT_STORE.getByName).toHaveBeenCalledWith(
+      `blanket-shop.myshopify.com/${API_VERSION}/toddler-blanket`,
+    )
     expect(store.refreshNow).toHaveBeenCalledTimes(1)
     expect(purge.mock.calls).toEqual([[{ tags: ['product:toddler-blanket'] }]])
     expect(store.followEdit).toHaveBeenCalledWith('toddler-blanket', 'lagging')

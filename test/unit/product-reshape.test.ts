@@ -92,7 +92,7 @@ test('nodes become arrays, and each picture (the variant’s too) gets its place
     { ...shown, placeholder: null },
   ])
   expect(product.variants.map((variant) => variant.image)).toEqual([{ ...shown, placeholder: white }, null])
-  // The options the stored cart keeps (docs/product.md, 'The cart'): name and value, from 2025-07's optionValues.
+  // The options the stored cart keeps (docs/product.md, 'The cart'): name and value, from Shopify's optionValues.
   expect(product.options).toEqual([
     { name: 'Size', values: ['30" × 40"'] },
     { name: 'Print', values: ['Friends', 'Stripes'] },

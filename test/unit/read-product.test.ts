@@ -1,3 +1,4 @@
+import { API_VERSION } from '../../src/storefront/api-version.ts'
 import { expect, test, vi } from 'vitest'
 import { readConfig, type Bindings } from '../../src/config.ts'
 import { readProduct, TooManyLookups } from '../../src/product/read-product.ts'
@@ -25,7 +26,7 @@ test('one call to the one object named by shop, API version and handle', async (
   }
   const { read, getByName, ctx } = withStore({ kind: 'known', product: null, markets, outcome: 'MISS', upstreamMs: 80 })
   expect(await readProduct(ctx, 'toddler-blanket')).toEqual({ product: null, markets, outcome: 'MISS', upstreamMs: 80 })
-  expect(getByName.mock.calls).toEqual([['blanket-shop.myshopify.com/2025-07/toddler-blanket']])
+  expect(getByName.mock.calls).toEqual([[`blanket-shop.myshopify.com/${API_VERSION}/toddler-blanket`]])
   expect(read.mock.calls).toEqual([['toddler-blanket', { buyerIp: '203.0.113.7', requestId: 'r1', country: null }]])
 })
 

@@ -1,5 +1,6 @@
 // The Storefront double's image CDN weighs what Shopify's does and honours the same
 // parameters, so every picture the tests and the bench load is a real photograph's bytes.
+import { API_VERSION } from '../../src/storefront/api-version.ts'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { createStorefrontDouble } from '../../storefront-double/storefront-double.ts'
@@ -17,7 +18,7 @@ async function get(path: string, accept = '*/*') {
 async function productImages(fields: string) {
   const query = `query { product(handle: "toddler-blanket") { images(first: 10) { nodes { ${fields} } } } }`
   const response = await double.fetch(
-    new Request(`${ORIGIN}/api/2025-07/graphql.json`, {
+    new Request(`${ORIGIN}/api/${API_VERSION}/graphql.json`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Shopify-Storefront-Access-Token': 't' },
       body: JSON.stringify({ query }),

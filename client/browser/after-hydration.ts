@@ -2,7 +2,7 @@
 import type { BrowserEvent } from '../analytics/vocabulary.ts'
 import { startFieldAnalytics } from '../analytics/start.ts'
 import { startCartEffects } from './cart-effects.ts'
-import { openCartFromAddress } from './cart-door.ts'
+import { followSheetHistory, openCartFromAddress } from './cart-door.ts'
 
 /**
  * Starts the stored cart's effects and the field analytics once the page is shown: at once,
@@ -14,7 +14,11 @@ export async function startBesideTheApp(page: string, tracked: BrowserEvent[]): 
   if ((document as { prerendering?: boolean }).prerendering)
     await new Promise((shown) => document.addEventListener('prerenderingchange', shown, { once: true }))
   startFieldAnalytics(page, tracked)
-  const stop = startCartEffects()
+  const stopEffects = startCartEffects()
+  const stopFollowing = followSheetHistory()
   openCartFromAddress()
-  return stop
+  return () => {
+    stopFollowing()
+    stopEffects()
+  }
 }

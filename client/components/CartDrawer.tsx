@@ -24,6 +24,7 @@ import { itemCountText } from '../lib/item-count.ts'
 import { CloseIcon, MinusIcon, PlusIcon, SpinnerIcon, TrashIcon } from './drawer-icons.tsx'
 import { BagIcon } from './icons.tsx'
 import { ShopifyPicture } from './ShopifyPicture.tsx'
+import { isSheetEntry, SHEET_STATE } from '../cart/sheet-history.ts'
 
 /**
  * The cart sheet. vaul (on Radix Dialog) traps focus while it is open and closes
@@ -69,7 +70,7 @@ export default function CartDrawer() {
   useLayoutEffect(() => {
     if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
   }, [open])
-  useBackCloses(open, setOpen)
+  useBackCloses(open)
 
   return (
     <Drawer.Root open={open} onOpenChange={setOpen} direction="right" autoFocus>
@@ -308,30 +309,17 @@ function warmCheckout() {
 }
 
 /**
- * Back closes the open sheet, as it does a phone app's sheet, rather than leaving the page:
- * opening adds a history entry (same page, same address), and Back takes it. Closed any other
- * way, the sheet takes its entry back off, so the next Back leaves as it would have; Forward
- * onto that entry opens the sheet again, so no step of history is a dead one.
+ * Back closes the open sheet (cart/sheet-history.ts): opening adds the sheet's entry, unless
+ * the sheet was opened by going to it (Forward); closed any other way, the sheet takes its
+ * entry back off. Going to or from the entry opens or closes the sheet wherever it happens
+ * (client/browser/cart-door.ts), so nothing here listens for it.
  */
-function useBackCloses(open: boolean, setOpen: (open: boolean) => void) {
-  // The sheet opened by Forward is already on its entry: no second one is pushed.
-  const onItsEntry = useRef(false)
-  useEffect(() => {
-    const follow = (event: PopStateEvent) => {
-      onItsEntry.current = isSheetEntry(event.state)
-      setOpen(onItsEntry.current)
-    }
-    addEventListener('popstate', follow)
-    return () => removeEventListener('popstate', follow)
-  }, [setOpen])
+function useBackCloses(open: boolean) {
   useEffect(() => {
     if (!open) return
-    if (!onItsEntry.current) history.pushState({ cartSheet: true }, '')
-    onItsEntry.current = false
+    if (!isSheetEntry(history.state)) history.pushState(SHEET_STATE, '')
     return () => {
       if (isSheetEntry(history.state)) history.back()
     }
   }, [open])
 }
-
-const isSheetEntry = (state: unknown) => Boolean((state as { cartSheet?: boolean } | null)?.cartSheet)

@@ -72,25 +72,38 @@ describe('the cart sheet in history', () => {
     await page.waitForURL(`${shop.origin}/about`)
   })
 
-  // Each way the sheet closes takes its history entry back off: Back then leaves, and Forward
-  // comes back to the page as it was left, the sheet shut.
+  // Each way the sheet closes takes its history entry back off: Back then leaves, Forward
+  // comes back to the page as it was left, the sheet shut, and Forward again onto the sheet's
+  // entry opens it (on a page loaded anew, before its drawer code came); Back from it closes it.
   test.each([
     ['its ✕', (page: Page) => page.getByRole('button', { name: 'Close cart' }).click()],
     ['Escape', (page: Page) => page.keyboard.press('Escape')],
+    ['Back', (page: Page) => page.goBack()],
     ['a tap outside it', (page: Page) => page.mouse.click(40, 400)],
-  ])('closed by %s, the next Back leaves the page and Forward returns to it with the sheet shut', async (_, close) => {
-    const { page } = await visit('/about', DESKTOP)
-    await page.goto(`${shop.origin}/`)
-    await hydrated(page)
-    await page.getByTestId('cart-button').click()
-    await drawer(page).waitFor()
-    await close(page)
-    await sheetClosed(page)
-    await page.goBack()
-    await page.waitForURL(`${shop.origin}/about`)
-    await page.goForward()
-    await page.waitForURL(`${shop.origin}/`)
-    await hydrated(page)
-    expect(await drawer(page).count()).toBe(0)
-  })
+  ])(
+    'closed by %s: Back leaves, Forward returns with the sheet shut, Forward opens it, Back closes it',
+    async (_, close) => {
+      const { page } = await visit('/about', DESKTOP)
+      await page.goto(`${shop.origin}/`)
+      await hydrated(page)
+      await page.getByTestId('cart-button').click()
+      await drawer(page).waitFor()
+      await close(page)
+      await sheetClosed(page)
+      await page.goBack()
+      await page.waitForURL(`${shop.origin}/about`)
+      await page.goForward()
+      await page.waitForURL(`${shop.origin}/`)
+      await hydrated(page)
+      expect(await drawer(page).count()).toBe(0)
+      await page.goForward()
+      await drawer(page).waitFor()
+      expect(await page.evaluate(() => history.state)).toEqual({ cartSheet: true })
+      await page.goBack()
+      await sheetClosed(page)
+      expect(new URL(page.url()).pathname).toBe('/')
+      await page.goBack()
+      await page.waitForURL(`${shop.origin}/about`)
+    },
+  )
 })

@@ -193,6 +193,38 @@ describe.skipIf(unavailable)(`${ENGINE}:${unavailable ? ` skipped: ${unavailable
     expect(await tab.evaluate<number>('history.length')).toBe(steps + 2)
   })
 
+  // However the sheet is closed, its step of history stays as the forward entry; Forward onto
+  // it, even on a page the browser loaded anew, opens the sheet, and Back from it closes it.
+  // Once took two dead steps per closed sheet: the page loaded anew had no drawer code yet.
+  test.each([
+    ['its ✕', (tab: Tab) => tab.click('[aria-label="Close cart"]')],
+    ['Escape', (tab: Tab) => tab.press('Escape')],
+    ['Back', (tab: Tab) => tab.back()],
+    ['a tap outside it', (tab: Tab) => tab.click('[data-vaul-overlay]')],
+  ])('closed by %s: Back leaves, Forward comes back, Forward opens the sheet, Back closes it', async (_, close) => {
+    const tab = await visit('/about', DESKTOP)
+    await tab.goto(`${door.origin}/`)
+    await until(tab, "document.documentElement.dataset.hydrated === 'true'")
+    await tab.click('button', ORDER)
+    await expect.poll(() => drawerOpen(tab)).toBe(true)
+    await close(tab)
+    await expect.poll(() => drawerOpen(tab)).toBe(false)
+    const onLanding = `location.pathname === '/' && document.documentElement.dataset.hydrated === 'true'`
+    await tab.back()
+    await until(tab, "location.pathname === '/about'")
+    await tab.forward()
+    await until(tab, onLanding)
+    expect(await drawerOpen(tab)).toBe(false)
+    await tab.forward()
+    await expect.poll(() => drawerOpen(tab)).toBe(true)
+    await until(tab, `document.querySelector('[data-testid="cart-subtitle"]')?.textContent === '1 item in your cart'`)
+    await tab.back()
+    await expect.poll(() => drawerOpen(tab)).toBe(false)
+    expect(await tab.evaluate('location.pathname')).toBe('/')
+    await tab.back()
+    await until(tab, "location.pathname === '/about'")
+  })
+
   // Back to a page from before the cart changed: WebKit (every iPhone) brings it back whole
   // from its back-forward cache, and that page heard none of the cart's changes.
   test('back on a page from before the cart changed: the cart as it is now', async () => {

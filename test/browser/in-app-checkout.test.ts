@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
-import { STUCK_TAB_MS } from '../../client/cart/use-checkout.ts'
 import { IN_APP } from '../in-app-agents.ts'
 import { hydrated, openPage, PHONE, screenshot } from './browser.ts'
 import { browser, drawer, setUpShopInChromium, shop } from './shop-in-chromium.ts'
@@ -49,7 +48,10 @@ test.each(['Facebook', 'Instagram'] as const)(
   },
 )
 
-test('a window.open that gives back a window that never loads: the checkout goes in the shop’s tab once STUCK_TAB_MS has passed', async () => {
+/** The wait the shopper is promised (docs/product.md: 3 s), given here, not read from the code, so a longer one fails. */
+const STUCK_AFTER_MS = 3_000
+
+test('a window.open that gives back a window that never loads: the checkout goes in the shop’s tab after 3 s', async () => {
   const before = (await openings()).filter((opened) => opened === 'stuck').length
   const { page } = await onClock()
   await openProduct(page)
@@ -74,7 +76,7 @@ test('a window.open that gives back a window that never loads: the checkout goes
   await tapCheckout(page)
   await expect.poll(() => drawer(page).count()).toBe(0)
   // Nothing happens before its time…
-  await page.clock.runFor(STUCK_TAB_MS - 100)
+  await page.clock.runFor(STUCK_AFTER_MS - 100)
   expect(new URL(page.url()).pathname).toBe('/product/toddler-blanket')
   // …and then the checkout, in this tab.
   await page.clock.runFor(200)
@@ -88,7 +90,7 @@ test('a plain Chromium still opens the checkout in a tab of its own, and the sho
   await openProduct(page)
   const [tab] = await Promise.all([context.waitForEvent('page'), tapCheckout(page)])
   await tab.waitForURL(/\/checkouts\/cn\//)
-  await page.clock.runFor(STUCK_TAB_MS + 100)
+  await page.clock.runFor(STUCK_AFTER_MS + 100)
   expect(new URL(page.url()).pathname).toBe('/product/toddler-blanket')
   await screenshot(page, 'checkout-tab-shop-stays')
   // Leaving the page sends what it tracked.

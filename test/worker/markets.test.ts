@@ -144,6 +144,11 @@ describe('a page for each market', () => {
       'Prices are in AUD in Australia, CAD in Canada, CHF in Switzerland, EUR in France, Germany, Ireland, and Netherlands, and GBP in United Kingdom: every price you see there is in that currency and is what the checkout charges. Everywhere else prices are in USD, and the checkout charges USD.',
     )
     expect(terms).not.toContain('euro countries')
+    // Beside a US or Canadian price stands '+ sales tax at checkout': the Terms say so, and promise no price the page cannot show.
+    expect(terms).toContain(
+      'where it says ‘+ sales tax at checkout’, the checkout adds the sales tax for your address and shows the total before you pay.',
+    )
+    expect(terms).not.toContain('The page shows the price you will pay')
     // A shop that has never had Shopify's answer: the Terms name no currency, and still stand.
     const failing = await startShop()
     try {

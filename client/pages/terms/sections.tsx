@@ -18,5 +18,11 @@ export function Currencies() {
           ? `Prices are in ${list(markets.currencies.map(({ currency, countries }) => `${currency} in ${list(countries)}`))}: every price you see there is in that currency and is what the checkout charges. `
           : ''
       }Everywhere else prices are in ${markets.primaryCurrency}, and the checkout charges ${markets.primaryCurrency}.`
-  return <p>Prices include shipping. {words} The page shows the price you will pay before you order.</p>
+  return (
+    <p>
+      Prices include shipping. {words} Beside each price the page says whether tax is in it: where it says ‘incl. VAT’
+      or ‘incl. GST’, it is; where it says ‘+ sales tax at checkout’, the checkout adds the sales tax for your address
+      and shows the total before you pay.
+    </p>
+  )
 }

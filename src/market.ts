@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { orderWords, taxWords } from '../client/components/market-words.ts'
+import { zoneOf } from '../client/content/delivery.ts'
 import type { MarketsInWords } from '../client/markets-context.ts'
 import { marketOfPath, marketPath, type PageMarket } from '../client/model/market.ts'
 import type { Product } from '../client/model/product.ts'
@@ -71,6 +72,7 @@ export function pageMarket(
   // A country of no market buys in the primary market, at its prices and by its settings.
   const priced = known && markets.countries.some((entry) => entry.isoCode === known) ? known : markets.primaryCountry
   const included = { tax: prices.taxIncludedIn.includes(priced), duties: prices.dutiesIncludedIn.includes(priced) }
+  const ships = known === null || markets.shipsTo.includes(known)
   return {
     taxIncluded: included.tax,
     tax: taxWords(known ?? priced, included),
@@ -79,10 +81,19 @@ export function pageMarket(
     order: orderWords(primary, product?.variants[0]?.price),
     currency: product?.priceRange.minVariantPrice.currencyCode ?? null,
     name: known && countryName(known, markets),
-    ships: known === null || markets.shipsTo.includes(known),
+    ships,
     shipsTo,
+    arrival: ships
+      ? { country: known, giftTo: null }
+      : { country: markets.primaryCountry, giftTo: placeName(markets.primaryCountry, markets) },
     languages: markets.countries.find((entry) => entry.isoCode === known)?.languages ?? [],
   }
+}
+
+/** A country as a sentence names it: its carrier zone's name where the zone is that country alone ('the United States'), else its name. */
+function placeName(country: string, markets: ShopMarkets): string {
+  const zone = zoneOf(country)
+  return zone.countries.length === 1 && zone.countries[0] === country ? zone.name : countryName(country, markets)
 }
 
 /** Shopify's name for a country of its markets, else the English name of the region. */

@@ -28,6 +28,7 @@ const marketAnswer = z.object({
     name: nullableText,
     ships: z.boolean(),
     shipsTo: z.array(z.string()),
+    arrival: z.object({ country: nullableText, giftTo: nullableText }),
     currency: nullableText,
     languages: z.array(z.string()),
     order: z.string(),

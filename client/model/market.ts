@@ -1,3 +1,5 @@
+import type { ArrivalFor } from './calendar.ts'
+
 /**
  * The market a page is written for (docs/markets.md): one kept copy of each page per country,
  * at `/en-ca/…` (MARKET_PREFIX), and the unprefixed address answered with the shopper's own
@@ -14,6 +16,8 @@ export type PageMarket = {
   ships: boolean
   /** Where the blanket does ship, by name, for a shopper whose country is not among them. */
   shipsTo: string[]
+  /** Whose delivery dates the page gives: its country's, or where it is not shipped, the primary market's as a gift. */
+  arrival: ArrivalFor
   /** The currency the page's prices and its checkout are in; null where the page has no product to price. */
   currency: string | null
   /** The languages Shopify offers the checkout in there (`Country.availableLanguages`), for `@inContext(language:)`. */

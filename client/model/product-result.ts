@@ -1,3 +1,4 @@
+import type { MakerCalendar } from './calendar.ts'
 import type { PageMarket } from './market.ts'
 import type { Product } from './product.ts'
 
@@ -10,7 +11,11 @@ export type ProductResult = (
   | { status: 'found'; product: Product }
   | { status: 'missing' }
   | { status: 'unavailable' }
-) & { market?: PageMarket }
+) & {
+  market?: PageMarket
+  /** The maker's calendar, from which the browser says when an order placed now arrives (client/content/delivery.ts). */
+  calendar?: MakerCalendar
+}
 
 /** The one product the landing page sells. */
 export const LANDING_PRODUCT_HANDLE = 'toddler-blanket'

@@ -11,6 +11,7 @@ import { renderPage, settle, type ProductLookup } from '../render/render-page.ts
 import { readProduct, TooManyLookups } from '../product/read-product.ts'
 import { countryOfPage, marketOfPath, marketPath, pageMarket, pathIn, readContext } from '../market.ts'
 import { isPagePath } from '../canonical-pages.ts'
+import { makerCalendar } from '../maker-calendar.ts'
 import type { ShopMarkets } from '../storefront/product.ts'
 import type { Head } from '../../client/pages/page-meta.ts'
 
@@ -20,7 +21,9 @@ function loadProduct(c: Context<AppEnv>, handle: string, country: string | null)
     ({ product, markets, outcome, upstreamMs }): ProductLookup => {
       const market = pageMarket(country, markets, readConfig(c.env).prices, product)
       return {
-        result: product ? { status: 'found', product, market } : { status: 'missing', market },
+        result: product
+          ? { status: 'found', product, market, calendar: makerCalendar() }
+          : { status: 'missing', market },
         markets,
         cache: outcome,
         upstreamMs,

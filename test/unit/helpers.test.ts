@@ -37,6 +37,7 @@ test('the market’s words: none in the primary market, the currency where it sh
     name: 'United Kingdom',
     ships: true,
     shipsTo: ['Canada', 'United Kingdom'],
+    arrival: { country: 'GB', giftTo: null },
     languages: [],
     order: '',
     currency: 'GBP',

@@ -27,12 +27,25 @@ const RECORDER = `(() => {
   // failed. __readProblems() gives everything noted.
   const preloads = []
   const arrived = (url) => performance.getEntriesByName(url).some((entry) => entry.responseEnd > 0 && (entry.responseStatus ?? 200) < 400)
+  // A file still on its way when the shopper left the page is cancelled by the browser, and
+  // WebKit fires its 'error' then, or when the page comes back from the back-forward cache:
+  // the shopper left, nothing failed them. Only files asked for before a pagehide and not
+  // arrived by it are taken as left; one asked for after it, or failing before it, still counts.
+  const left = new Set()
+  addEventListener('pagehide', () => {
+    for (const element of document.querySelectorAll('link[rel=modulepreload], script[src]')) {
+      const url = element.href || element.src
+      if (!arrived(url)) left.add(url)
+    }
+  }, true)
   window.__readProblems = () => [...problems, ...preloads.filter((url) => !arrived(url)).map((url) => 'failed to load: ' + url)]
   addEventListener('error', (event) => {
     const target = event.target
     if (!(target instanceof Element)) return problems.push('error: ' + event.message)
-    if (target.rel === 'modulepreload') return preloads.push(target.href)
-    problems.push('failed to load: ' + (target.src || target.href))
+    const url = target.src || target.href
+    if (left.has(url)) return
+    if (target.rel === 'modulepreload') return preloads.push(url)
+    problems.push('failed to load: ' + url)
   }, true)
   addEventListener('unhandledrejection', (event) => problems.push('unhandled rejection: ' + event.reason))
   document.addEventListener('securitypolicyviolation', (event) => problems.push('CSP: ' + event.violatedDirective + ' ' + event.blockedURI))

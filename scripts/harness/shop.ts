@@ -254,6 +254,17 @@ async function liveHeapBytes(target: URL): Promise<number> {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/**
+ * Resolves once a minute's rate-limit window has `roomMs` left. Miniflare counts a limit in
+ * fixed windows of its period from the epoch (its ratelimit object: `Math.floor(Date.now() /
+ * (period * 1000))`), so requests that count to a limit across a minute's turn start over
+ * halfway; a test that counts to one starts where the window is known.
+ */
+export async function inOneRateLimitWindow(roomMs = 5_000) {
+  const left = 60_000 - (Date.now() % 60_000)
+  if (left < roomMs) await sleep(left + 50)
+}
+
 /** Waits until `check` holds, polling; for background work such as a cache refresh. */
 export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 3000) {
   const started = Date.now()

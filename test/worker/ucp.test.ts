@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, expect, onTestFinished, test } from 'vitest'
-import { eventually, startShop, type Shop } from '../../scripts/harness/shop.ts'
+import { eventually, inOneRateLimitWindow, startShop, type Shop } from '../../scripts/harness/shop.ts'
 import { ucpProfile as ucpProfileOf } from '../../storefront-double/ucp-profile.ts'
 
 // GET and HEAD /.well-known/ucp: the store's Shopify-hosted UCP profile, from the shop's own
@@ -291,6 +291,7 @@ test('/api/ucp/mcp: POST only, a body over 64 KiB refused, and a client past its
       headers: { 'Content-Type': 'application/json' },
       body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
     })
+  await inOneRateLimitWindow()
   expect((await post()).status).toBe(200)
   const refused = await post()
   expect([refused.status, refused.headers.get('Retry-After')]).toEqual([429, '60'])

@@ -32,6 +32,9 @@ if (realStore) {
 } else {
   const double = await startStorefrontDouble(doublePort)
   stopDouble = double.close
+  // The double's checkout pays as Shopify's does, and tells the shop with a signed orders/create.
+  const webhookSecret = devVars.SHOPIFY_WEBHOOK_SECRET?.trim() || 'local-double-webhook-secret'
+  double.double.sendOrdersTo({ url: `${localOrigin}/webhooks/orders/create`, secret: webhookSecret })
   vars.push(
     '--var',
     `SHOPIFY_STORE_DOMAIN:${double.origin}`,
@@ -39,6 +42,8 @@ if (realStore) {
     'SHOPIFY_STOREFRONT_TOKEN:local-double-token',
     '--var',
     'SHOPIFY_ADMIN_TOKEN:local-double-admin-token',
+    '--var',
+    `SHOPIFY_WEBHOOK_SECRET:${webhookSecret}`,
   )
   console.log(`Storefront double (stands in for Shopify) on ${double.origin}`)
 }

@@ -13,5 +13,11 @@ export type RenderedPage = PageOutcome & {
   upstreamMs?: number
 }
 
-/** Hono's view of the Worker: its bindings, and one value per request besides its id. */
-export type AppEnv = { Bindings: Bindings; Variables: RequestIdVariables & TimingVariables & { page?: RenderedPage } }
+/** A Shopify webhook's delivery once its signature is checked (routes/webhooks.ts): its id and raw body. */
+export type Delivery = { id: string; body: ArrayBuffer }
+
+/** Hono's view of the Worker: its bindings, and the values a request carries besides its id. */
+export type AppEnv = {
+  Bindings: Bindings
+  Variables: RequestIdVariables & TimingVariables & { page?: RenderedPage; delivery?: Delivery }
+}

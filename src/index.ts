@@ -24,6 +24,7 @@ import type { Bindings } from './config.ts'
 
 export { CheckoutHealth } from './monitoring/checkout-health.ts'
 export { ProductStore } from './product/product-store.ts'
+export { OrderLedger } from './orders/order-ledger.ts'
 
 const app = new Hono<AppEnv>()
 

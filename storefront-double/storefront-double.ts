@@ -22,6 +22,7 @@ import { formatMoney } from '../client/lib/format-money.ts'
 import { API_VERSION, API_VERSION_HEADER } from '../src/storefront/api-version.ts'
 import { buildStorefrontSchema } from './storefront-schema.ts'
 import { CDN_PATH, createCdn, ELSEWHERE_PATH, transformedUrl } from './cdn.ts'
+import { createWebhookSender, orderPayload } from './orders.ts'
 
 /**
  * A stand-in for Shopify's Storefront API and its hosted checkout, for local development and
@@ -143,6 +144,7 @@ export function createStorefrontDouble() {
   const inclusionsOf = (country: string) =>
     inclusions.get(country) ?? { tax: MARKETS[country]!.taxIncluded, duties: false }
   const ucpCalls: { method: string; path: string; headers: Record<string, string>; search: string }[] = []
+  const webhooks = createWebhookSender()
 
   const variants = () =>
     new Map([...products.values()].flatMap((p) => p.variants.map((v) => [v.id, { v, p }] as const)))
@@ -417,9 +419,47 @@ export function createStorefrontDouble() {
         `<p>Total: <strong id="total">${formatMoney({ amount: String(total), currencyCode: where.currency })}</strong> <span id="currency">${where.currency}</span></p>` +
         `<p>Discount codes: <span id="discounts">${escapeHtml(cart.discountCodes.join(','))}</span></p>` +
         `<p>Note: <span id="note">${escapeHtml(cart.note ?? '')}</span></p>` +
-        `<p>Attributes: <span id="attributes">${escapeHtml(cart.attributes.map(({ key, value }) => `${key}=${value}`).join('&'))}</span></p></body></html>`,
+        `<p>Attributes: <span id="attributes">${escapeHtml(cart.attributes.map(({ key, value }) => `${key}=${value}`).join('&'))}</span></p>` +
+        (cart.completed
+          ? '<p id="paid">Paid. Thank you for your order.</p>'
+          : `<form method="post" action="/checkouts/cn/${escapeHtml(token)}/pay"><button type="submit">Pay now</button></form>`) +
+        '</body></html>',
       { headers: { 'Content-Type': 'text/html; charset=utf-8' } },
     )
+  }
+
+  /**
+   * The buyer pays: Shopify completes the cart (the API then answers it as null) and tells the
+   * shop with a signed orders/create, retried until the shop takes it. Resolves once it did,
+   * or the retries ran out; a cart paid already, or unknown, is null.
+   */
+  function pay(token: string): { delivered: Promise<boolean> } | null {
+    const cart = carts.get(token)
+    if (!cart || cart.completed) return null
+    cart.completed = true
+    const lookup = variants()
+    const where = marketOf(cart.countryCode)
+    const primary = marketOf(PRIMARY_COUNTRY)
+    const payload = orderPayload({
+      token: cart.token,
+      countryCode: where.country,
+      currency: where.currency,
+      attributes: cart.attributes,
+      note: cart.note,
+      lines: cart.lines.map((line) => {
+        const { v, p } = lookup.get(line.variantId)!
+        return {
+          variantId: line.variantId,
+          title: p.title,
+          variantTitle: v.title,
+          sku: v.sku ?? null,
+          quantity: line.quantity,
+          unit: Number(priceIn(where, v.price.amount)),
+          shopUnit: Number(priceIn(primary, v.price.amount)),
+        }
+      }),
+    })
+    return { delivered: webhooks.deliver('orders/create', payload) }
   }
 
   // Every API answer names the version that answered; asked for one it does not serve, Shopify answers with the oldest it does.
@@ -457,6 +497,13 @@ export function createStorefrontDouble() {
       return c.json({ data: { markets: { nodes } } })
     })
     .get('/checkouts/cn/:token', (c) => checkoutPage(c.req.param('token'), new URL(c.req.url)))
+    // The checkout's Pay button, and a test's way to pay over HTTP: the order is made at once,
+    // and Shopify's webhook follows on its own (the page does not wait for the shop).
+    .post('/checkouts/cn/:token/pay', (c) => {
+      const token = c.req.param('token')
+      if (!pay(token)) return c.text('No checkout to pay: unknown, or paid already', 409)
+      return c.redirect(`/checkouts/cn/${encodeURIComponent(token)}`, 303)
+    })
     // The Universal Commerce Protocol profile Shopify hosts on every store's own domain.
     .on(['GET', 'HEAD'], ['/.well-known/ucp', '/.well-known/ucp/:version'], (c) => {
       const version = c.req.param('version')
@@ -566,6 +613,22 @@ export function createStorefrontDouble() {
     set checkoutOrigin(next: string | null) {
       checkoutOrigin = next
     },
+    /** Where orders/create goes when a buyer pays, signed with the app's `secret`; null: no subscription. */
+    sendOrdersTo(target: { url: string; secret: string } | null) {
+      webhooks.subscribe(target)
+    },
+    /** How long Shopify waits before each retry of a delivery the shop did not take. */
+    set webhookRetryDelaysMs(next: number[]) {
+      webhooks.retryDelaysMs = next
+    },
+    /** Every try at delivering a webhook so far. */
+    webhookAttempts: () => webhooks.attempts(),
+    /** Pays the cart (its id or token), as the checkout's Pay button does; resolves once the shop took the order (true) or the retries ran out. */
+    pay(cartId: string): Promise<boolean> {
+      const paid = pay(cartId.replace('gid://shopify/Cart/', '').split('?')[0]!)
+      if (!paid) throw new Error(`no cart to pay: ${cartId}`)
+      return paid.delivered
+    },
     /** The shopper paid on the hosted checkout: Shopify forgets the cart. */
     completeCart(cartId: string) {
       const cart = carts.get(cartId.replace('gid://shopify/Cart/', '').split('?')[0]!)
@@ -615,6 +678,7 @@ export function createStorefrontDouble() {
       }
       ucpCalls.length = 0
       gate = null
+      webhooks.reset()
       carts.clear()
       products.clear()
       products.set('toddler-blanket', blanket())
@@ -629,25 +693,4 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
-/** Headers Shopify would send with a webhook body: the app secret's HMAC-SHA256, base64. */
-export async function signedWebhookHeaders(
-  body: string,
-  secret: string,
-  { topic = 'products/update', deliveryId = crypto.randomUUID() as string } = {},
-): Promise<Record<string, string>> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  )
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(body)))
-  return {
-    'Content-Type': 'application/json',
-    'X-Shopify-Topic': topic,
-    'X-Shopify-Hmac-Sha256': btoa(String.fromCharCode(...mac)),
-    'X-Shopify-Shop-Domain': 'blanket-shop.myshopify.com',
-    'X-Shopify-Webhook-Id': deliveryId,
-  }
-}
+export { signedWebhookHeaders } from './orders.ts'

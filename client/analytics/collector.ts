@@ -1,5 +1,7 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals'
 import { MAX_QUANTITY } from '../model/cart.ts'
+import { sourceOf } from '../model/attribution.ts'
+import { keptAttribution } from '../cart/kept-attribution.ts'
 import {
   MAX_EVENTS_PER_BATCH,
   MAX_NOT_RESTORED_REASONS,
@@ -45,7 +47,7 @@ export function collect(page: string, tracked: BrowserEvent[]) {
     // takes (MAX_EVENTS_PER_BATCH, well under its 8 KB).
     const since = tracked.splice(0)
     const events = [
-      ...funnelSteps(since),
+      ...funnelSteps(since).map((event) => (event.type === 'page_view' ? { ...event, ...cameFrom() } : event)),
       ...since.filter((event) => event.type === 'checkout_ready').slice(-1),
       ...vitals.splice(0),
     ]
@@ -65,6 +67,12 @@ export function collect(page: string, tracked: BrowserEvent[]) {
     'checkout_ready' satisfies BrowserEvent['type'],
     () => document.visibilityState === 'hidden' && flush(),
   )
+}
+
+/** Where this shopper came from, as kept beside the cart (browser/attribution.ts): the last source and its campaign. */
+function cameFrom(): { source: string; campaign?: string } {
+  const { last } = keptAttribution()
+  return { source: sourceOf(last), ...(last?.utm_campaign && { campaign: last.utm_campaign }) }
 }
 
 type Reasons = { reasons?: { reason: string }[] | null; children?: Reasons[] | null }

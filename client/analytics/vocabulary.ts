@@ -13,7 +13,7 @@ export const FUNNEL = [
   'cart_opened',
   'checkout_started',
   'checkout_created',
-  'order_completed',
+  'order_created',
 ] as const
 export type FunnelStep = (typeof FUNNEL)[number]
 
@@ -69,7 +69,9 @@ export const MAX_NOT_RESTORED_REASONS = 8
 export const NOT_RESTORED_REASON = /^[a-z0-9-]{1,64}$/
 
 export type BrowserEvent =
-  | { type: 'page_view' | 'cart_opened' }
+  /** A page view names where the shopper came from (model/attribution.ts, sourceOf) and the campaign, when known. */
+  | { type: 'page_view'; source?: string; campaign?: string }
+  | { type: 'cart_opened' }
   | { type: 'add_to_cart'; quantity: number }
   /**
    * The tap on 'Checkout with Shopify' until the checkout's tab was pointed at Shopify, in ms;

@@ -1,6 +1,6 @@
 import { atom, getDefaultStore } from 'jotai'
 import { atomEffect } from 'jotai-effect'
-import { cartIdAtom, hostedCartGoneAtom } from '../cart/cart-edits.ts'
+import { cartIdAtom, clearCartAtom, hostedCartGoneAtom } from '../cart/cart-edits.ts'
 import { CART_STORAGE_KEY, EMPTY_CART, type StoredCart } from '../model/cart.ts'
 import { cartAtom, storedCartStateAtom } from '../cart/cart-atoms.ts'
 import { lost, read, saves } from '../cart/stored-cart-state.ts'
@@ -71,9 +71,9 @@ const persistCartEffect = atomEffect((get, set) => {
 
 /**
  * The cart survives the purchase in this tab. When the shopper comes back to it (focus or
- * visibility), ask the Worker whether Shopify still has the hosted cart; once it is gone,
- * empty the local one if that can only mean a paid order (hostedCartGoneAtom). Any failure
- * keeps the cart as it is.
+ * visibility), ask the Worker whether the hosted cart was ordered (or is gone from Shopify);
+ * then empty the local one if that can only mean a paid order (hostedCartGoneAtom). Any
+ * failure keeps the cart as it is.
  */
 const forgetCompletedCartEffect = atomEffect((get, set) => {
   const cartId = get(cartIdAtom)
@@ -91,8 +91,10 @@ const forgetCompletedCartEffect = atomEffect((get, set) => {
     asking = true
     try {
       const response = await fetch(`/cart/status?id=${encodeURIComponent(cartId)}`)
-      if (response.ok && ((await response.json()) as { status?: string }).status === 'gone')
-        set(hostedCartGoneAtom, Date.now())
+      const status = response.ok ? ((await response.json()) as { status?: string }).status : undefined
+      // 'ordered': Shopify told the shop of its order; 'gone': Shopify no longer has the cart, a paid order only if recent.
+      if (status === 'ordered') set(clearCartAtom)
+      else if (status === 'gone') set(hostedCartGoneAtom, Date.now())
     } catch {
       // Offline or Shopify unreachable: keep the cart.
     } finally {

@@ -16,6 +16,10 @@ import { PAGE_DATA_ID, PRODUCT_DATA_ID } from '../lib/element-ids.ts'
 import { loadPage, type PageData } from '../pages/pages.ts'
 import { failStart } from '../lib/held-taps.ts'
 import { OnceHydrated } from './once-hydrated.tsx'
+import { stashArrival } from './arrival-stash.ts'
+
+// Before anything else: where the shopper came from is set aside at once (arrival-stash.ts).
+stashArrival()
 
 // The page's starter (client/starter/starter.ts) imports this module only once the streamed
 // document is complete, so the product the server streamed in is already in the page:

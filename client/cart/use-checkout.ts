@@ -9,6 +9,7 @@ import { PAGE_DATA_ID } from '../lib/element-ids.ts'
 import { readJsonScript } from '../lib/json-script.ts'
 import type { PageData } from '../pages/pages.ts'
 import type { PageMarket } from '../model/market.ts'
+import { keptAttribution } from './kept-attribution.ts'
 
 type CheckoutAnswer = { checkoutUrl: string; cartId: string; checkout: string }
 
@@ -44,6 +45,8 @@ export function useCheckout(market: PageMarket | undefined) {
         country: market?.country ?? readJsonScript<PageData>(PAGE_DATA_ID)?.country ?? 'ZZ',
         ...(market?.languages.length && { languages: market.languages }),
         ...(giftMessage && { giftMessage }),
+        // Where the shopper came from, for the order (nothing under Global Privacy Control).
+        attribution: keptAttribution(),
         lines: items.map((item) => ({ merchandiseId: item.variantId, quantity: item.quantity })),
       }),
     })

@@ -110,6 +110,7 @@ export async function startDataCentres(count: number, vars: Vars = {}, options: 
         [
           ['PRODUCT_STORE', 'ProductStore'],
           ['CHECKOUT_HEALTH', 'CheckoutHealth'],
+          ['ORDER_LEDGER', 'OrderLedger'],
         ].map(([binding, className]) => [
           binding,
           i === 0 ? className! : { className: className!, scriptName: names[0] },
@@ -160,6 +161,12 @@ export async function startDataCentres(count: number, vars: Vars = {}, options: 
   })
   await mf.ready
   const origins = await Promise.all(names.map(async (name) => (await mf.unsafeGetDirectURL(name)).origin))
+  // With a webhook secret the shop takes Shopify's orders/create: the double's checkout sends it there when a buyer pays.
+  if (overrides.SHOPIFY_WEBHOOK_SECRET)
+    upstream.double.sendOrdersTo({
+      url: `${origins[0]}/webhooks/orders/create`,
+      secret: overrides.SHOPIFY_WEBHOOK_SECRET,
+    })
   let disposed: Promise<void> | undefined
   const dispose = () => (disposed ??= mf.dispose().then(() => upstream.close()))
 

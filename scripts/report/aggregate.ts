@@ -17,6 +17,24 @@ export type Report = {
   /** Beacons POST /events turned away (over the rate limit, too large, invalid), at least this many. */
   refusedBeacons: number
   funnel: { step: FunnelStep; count: number; conversion: number | null }[]
+  /** Orders Shopify told of (orders/create): by the currency paid in and the checkout's market ('' for the unknown region, the primary market's), most first. */
+  orders: { currency: string; market: string; count: number; blankets: number; revenue: number }[]
+  /** Checkouts made in the window whose cart no order came for (yet): abandoned, or paid where the webhook is not set up. */
+  checkoutsNotCompleted: number
+  /** From the checkout made to its order, as the Worker saw both; null until an order came. */
+  checkoutToOrder: { p50: number; p75: number; count: number } | null
+  /**
+   * Page views and orders by where the shopper came from ('direct' when nothing was kept) and
+   * the campaign: the share of views that ordered, and the revenue in each currency. Most orders first.
+   */
+  sources: {
+    source: string
+    campaign: string
+    views: number
+    orders: number
+    conversion: number | null
+    revenue: Record<string, number>
+  }[]
   /**
    * The funnel by country (Cloudflare's; '' where it named none), most page views first, and
    * whether the shop ships there (null when where it ships could not be read).
@@ -88,7 +106,7 @@ export function aggregate(answers: Answers, notes: string[] = [], shipsTo: strin
     cart_opened: count('cart_opened'),
     checkout_started: count('checkout_started'),
     checkout_created: num(carts?.created),
-    order_completed: num(carts?.completed),
+    order_created: num(carts?.ordered),
   }
   const funnel = FUNNEL.map((step, i) => {
     const before = i === 0 ? null : counts[FUNNEL[i - 1]!]
@@ -191,10 +209,26 @@ export function aggregate(answers: Answers, notes: string[] = [], shipsTo: strin
   const alerts: Record<string, number> = {}
   for (const row of events('alert')) alerts[str(row.detail)] = (alerts[str(row.detail)] ?? 0) + num(row.n)
 
+  const [orderTime] = answers.orderTimes
   return {
     notes: [...samplingNote(answers.window[0]), ...notes],
     refusedBeacons: events('beacon_refused').reduce((total, row) => total + num(row.total), 0),
     funnel,
+    orders: answers.orders
+      .map((row) => ({
+        currency: str(row.currency),
+        market: str(row.market),
+        count: num(row.n),
+        blankets: num(row.blankets),
+        revenue: num(row.revenue),
+      }))
+      .sort((a, b) => b.count - a.count || a.currency.localeCompare(b.currency) || a.market.localeCompare(b.market)),
+    checkoutsNotCompleted: Math.max(0, counts.checkout_created - counts.order_created),
+    checkoutToOrder:
+      orderTime && num(orderTime.n) > 0
+        ? { p50: num(orderTime.p50), p75: num(orderTime.p75), count: num(orderTime.n) }
+        : null,
+    sources: sources(answers),
     byCountry,
     checkoutFailures,
     checkoutOpened,
@@ -225,6 +259,34 @@ export function aggregate(answers: Answers, notes: string[] = [], shipsTo: strin
       alerts,
     },
   }
+}
+
+function sources(answers: Answers): Report['sources'] {
+  const revenue = new Map<string, Record<string, number>>()
+  const key = (row: Row) => `${str(row.source) || 'direct'}\u0000${str(row.campaign)}`
+  for (const row of answers.sourceRevenue) {
+    const byCurrency = revenue.get(key(row)) ?? {}
+    byCurrency[str(row.currency)] = (byCurrency[str(row.currency)] ?? 0) + num(row.revenue)
+    revenue.set(key(row), byCurrency)
+  }
+  const groups = new Map<string, Report['sources'][number]>()
+  for (const row of answers.sources) {
+    const group = groups.get(key(row)) ?? {
+      source: str(row.source) || 'direct',
+      campaign: str(row.campaign),
+      views: 0,
+      orders: 0,
+      conversion: null,
+      revenue: revenue.get(key(row)) ?? {},
+    }
+    group.views += num(row.views)
+    group.orders += num(row.orders)
+    groups.set(key(row), group)
+  }
+  for (const group of groups.values()) group.conversion = group.views > 0 ? group.orders / group.views : null
+  return [...groups.values()].sort(
+    (a, b) => b.orders - a.orders || b.views - a.views || a.source.localeCompare(b.source),
+  )
 }
 
 function backForward(answers: Answers): Report['backForward'] {

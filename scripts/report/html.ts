@@ -3,7 +3,16 @@
 import { VITALS, type VitalName } from '../../client/analytics/vocabulary.ts'
 import { BIN_WIDTH, HISTOGRAM_BINS, REPORTED_VITALS, THRESHOLDS } from '../../src/analytics/queries.ts'
 import type { Report } from './aggregate.ts'
-import { checkHistory, checkoutTimes, formatVital, funnelByCountry, percent, STEP_NAMES } from './text.ts'
+import {
+  checkHistory,
+  checkoutTimes,
+  formatVital,
+  funnelByCountry,
+  orders,
+  percent,
+  sources,
+  STEP_NAMES,
+} from './text.ts'
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 const COLOURS = { good: '#0c7c59', needsImprovement: '#c77d00', poor: '#c0392b' }
@@ -59,6 +68,8 @@ export function asHtml(report: Report, heading: string): string {
 ${report.notes.map((note) => `<p><strong>${escapeHtml(note)}</strong></p>`).join('')}
 <p>Beacons refused (over the rate limit, too large or invalid): at least ${Math.round(report.refusedBeacons)}</p>
 <h2>Funnel</h2>${funnelChart(report)}
+<h2>Orders</h2><pre>${escapeHtml(orders(report).join('\n'))}</pre>
+<h2>Where shoppers came from</h2><pre>${escapeHtml(sources(report).join('\n'))}</pre>
 <h2>By country</h2><pre>${escapeHtml(funnelByCountry(report).join('\n'))}</pre>
 <h2>Checkout, from the tap</h2><pre>${escapeHtml(checkoutTimes(report).slice(1).join('\n'))}</pre>
 <h2>Checkout checks</h2><pre>${escapeHtml(checkHistory(report).join('\n'))}</pre>

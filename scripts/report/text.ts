@@ -9,7 +9,7 @@ export const STEP_NAMES = {
   cart_opened: 'cart opened',
   checkout_started: 'checkout started (Worker)',
   checkout_created: 'checkout created (Worker)',
-  order_completed: 'order completed (Worker)',
+  order_created: 'ordered (Shopify)',
 } as const
 
 export const formatVital = (name: VitalName, value: number) =>
@@ -25,6 +25,7 @@ export function asText(report: Report, heading: string): string {
   ]
   for (const { step, count, conversion } of report.funnel)
     lines.push(`  ${STEP_NAMES[step].padEnd(28)}${String(Math.round(count)).padStart(7)}   ${percent(conversion)}`)
+  lines.push('', ...orders(report), '', ...sources(report))
   lines.push('', ...funnelByCountry(report))
   lines.push(
     '',
@@ -116,6 +117,43 @@ export function checkHistory(report: Report): string[] {
     )
   const sent = Object.entries(alerts)
   lines.push(`Alerts sent: ${sent.length === 0 ? 'none' : sent.map(([kind, n]) => `${kind} ${n}`).join(', ')}`)
+  return lines
+}
+
+const money = (amount: number, currency: string) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: currency || 'XXX' }).format(amount)
+
+/** Orders and revenue by currency and market, checkouts not completed, and the checkout to its order. */
+export function orders(report: Report): string[] {
+  const lines = ['Orders (Shopify’s orders/create)   market  orders  blankets  revenue']
+  if (report.orders.length === 0) lines.push('  (no orders yet)')
+  for (const row of report.orders)
+    lines.push(
+      `  ${row.currency.padEnd(33)}${(row.market || 'ZZ').padEnd(8)}${String(Math.round(row.count)).padStart(6)}${String(Math.round(row.blankets)).padStart(10)}  ${money(row.revenue, row.currency)}`,
+    )
+  lines.push(`Checkouts not completed: ${Math.round(report.checkoutsNotCompleted)}`)
+  const time = report.checkoutToOrder
+  lines.push(
+    time
+      ? `Checkout to order: p50 ${Math.round(time.p50 / 1000)} s, p75 ${Math.round(time.p75 / 1000)} s (${Math.round(time.count)} orders)`
+      : 'Checkout to order: no orders yet',
+  )
+  return lines
+}
+
+/** Where shoppers came from: views, orders, the share of views that ordered, revenue. */
+export function sources(report: Report): string[] {
+  const lines = ['Where shoppers came from (source / campaign)   views  orders  of views  revenue']
+  if (report.sources.length === 0) lines.push('  (no page views or orders yet)')
+  for (const row of report.sources) {
+    const name = row.campaign ? `${row.source} / ${row.campaign}` : row.source
+    const revenue = Object.entries(row.revenue)
+      .map(([currency, amount]) => money(amount, currency))
+      .join(', ')
+    lines.push(
+      `  ${name.slice(0, 44).padEnd(44)}${String(Math.round(row.views)).padStart(7)}${String(Math.round(row.orders)).padStart(8)}${percent(row.conversion).padStart(10)}  ${revenue}`,
+    )
+  }
   return lines
 }
 

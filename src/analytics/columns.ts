@@ -14,7 +14,7 @@ export type DataPoint = {
   /** From the browser's viewport and Network Information API. */
   device?: string
   connection?: string
-  /** A vital's name, why a checkout failed, or where a checkout opened (checkout_ready). */
+  /** A vital's name, why a checkout failed, where a checkout opened (checkout_ready), or an order's currency. */
   detail?: string
   /** What the largest paint was ('picture' or 'text'). */
   element?: string
@@ -22,10 +22,17 @@ export type DataPoint = {
   cart?: string
   /** How the page load began, for a vital (web-vitals' navigationType); '' from a page served before it was sent. */
   navigation?: string
-  /** A vital's value, the quantity added, or 1. */
+  /** A vital's value, the quantity added or ordered, or 1. */
   value?: number
-  /** How long it took: the tap to the checkout's tab (checkout_ready), or Shopify's cartCreate as the Worker saw it (checkout_created). */
+  /** How long it took: the tap to the checkout's tab (checkout_ready), Shopify's cartCreate as the Worker saw it (checkout_created), or the checkout to its order (order_created). */
   ms?: number
+  /** Where the shopper came from (client/model/attribution.ts, sourceOf), and the campaign's name: a page view's, an order's. */
+  source?: string
+  campaign?: string
+  /** The country whose prices an order's checkout used ('' for Shopify's unknown region, the primary market's). */
+  market?: string
+  /** An order's total, in the currency `detail` names. */
+  amount?: number
   /** Of `ms`, the checkout's request (POST /checkout, sent until its answer was read) as the browser saw it (checkout_ready): the rest is the shop's code in the browser. */
   requestMs?: number
 }
@@ -42,7 +49,11 @@ export const COLUMNS = {
   element: 'blob8',
   cart: 'blob9',
   navigation: 'blob10',
+  source: 'blob11',
+  campaign: 'blob12',
+  market: 'blob13',
   value: 'double1',
   ms: 'double2',
   requestMs: 'double3',
+  amount: 'double4',
 } as const

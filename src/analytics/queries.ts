@@ -95,19 +95,50 @@ export const QUERIES = {
         GROUP BY event, detail`,
   },
   /**
-   * Checkouts created and orders completed, once per hosted cart (a repeated status check
-   * adds nothing), and an order only for a cart this shop's checkout made in the window:
-   * a check for any other id, made up or older, cannot add one. (The inner columns are not
-   * named as the outer ones: ClickHouse would read `created` in the outer `if` as the outer
-   * SUM itself, an aggregate inside an aggregate, and refuse the query; chDB found it.)
+   * Checkouts created and the orders Shopify told of (orders/create), once per hosted cart,
+   * and an order only for a cart this shop's checkout made in the window (the Worker counts
+   * none other: orders/order-ledger.ts). (The inner columns are not named as the outer ones:
+   * ClickHouse would read `created` in the outer `if` as the outer SUM itself, an aggregate
+   * inside an aggregate, and refuse the query; chDB found it.)
    */
   carts: {
     sql: (table, window) =>
-      `SELECT SUM(made) AS created, SUM(if(made > 0, paid, 0)) AS completed
-        FROM (SELECT ${c.cart} AS cart, max(if(${c.event} = 'checkout_created', _sample_interval, 0)) AS made, max(if(${c.event} = 'order_completed', _sample_interval, 0)) AS paid
+      `SELECT SUM(made) AS created, SUM(if(made > 0, paid, 0)) AS ordered
+        FROM (SELECT ${c.cart} AS cart, max(if(${c.event} = 'checkout_created', _sample_interval, 0)) AS made, max(if(${c.event} = 'order_created', _sample_interval, 0)) AS paid
         FROM ${table}
-        WHERE ${window} AND (${c.event} = 'checkout_created' OR ${c.event} = 'order_completed') AND ${c.cart} != ''
+        WHERE ${window} AND (${c.event} = 'checkout_created' OR ${c.event} = 'order_created') AND ${c.cart} != ''
         GROUP BY cart)`,
+  },
+  /** Orders, blankets and revenue by the currency paid in and the market whose prices the checkout used. */
+  orders: {
+    sql: (table, window) =>
+      `SELECT ${c.detail} AS currency, ${c.market} AS market, SUM(_sample_interval) AS n, SUM(_sample_interval * ${c.value}) AS blankets, SUM(_sample_interval * ${c.amount}) AS revenue
+        FROM ${table}
+        WHERE ${window} AND ${c.event} = 'order_created'
+        GROUP BY currency, market`,
+  },
+  /** Page views and orders by where the shopper came from (a campaign's source, a referring host, or 'direct') and the campaign. */
+  sources: {
+    sql: (table, window) =>
+      `SELECT ${c.source} AS source, ${c.campaign} AS campaign, SUM(if(${c.event} = 'page_view', _sample_interval, 0)) AS views, SUM(if(${c.event} = 'order_created', _sample_interval, 0)) AS orders
+        FROM ${table}
+        WHERE ${window} AND (${c.event} = 'page_view' OR ${c.event} = 'order_created')
+        GROUP BY source, campaign`,
+  },
+  /** Revenue by source and campaign, in each currency. */
+  sourceRevenue: {
+    sql: (table, window) =>
+      `SELECT ${c.source} AS source, ${c.campaign} AS campaign, ${c.detail} AS currency, SUM(_sample_interval * ${c.amount}) AS revenue
+        FROM ${table}
+        WHERE ${window} AND ${c.event} = 'order_created'
+        GROUP BY source, campaign, currency`,
+  },
+  /** From the checkout made to its order, as the Worker saw both. */
+  orderTimes: {
+    sql: (table, window) =>
+      `SELECT SUM(_sample_interval) AS n, quantileExactWeighted(0.5)(${c.ms}, _sample_interval) AS p50, quantileExactWeighted(0.75)(${c.ms}, _sample_interval) AS p75
+        FROM ${table}
+        WHERE ${window} AND ${c.event} = 'order_created'`,
   },
   /**
    * The funnel by the country Cloudflare saw (never the browser's word): page views and order

@@ -32,7 +32,7 @@ export function writePoint(
   dataset?.writeDataPoint({
     indexes: [point.event],
     blobs,
-    doubles: [point.value ?? 1, point.ms ?? 0, point.requestMs ?? 0],
+    doubles: [point.value ?? 1, point.ms ?? 0, point.requestMs ?? 0, point.amount ?? 0],
   })
 }
 

@@ -11,6 +11,7 @@ import { withLocalShopperCountry } from './shopper-country.ts'
 
 export { CheckoutHealth } from '../monitoring/checkout-health.ts'
 export { ProductStore } from '../product/product-store.ts'
+export { OrderLedger } from '../orders/order-ledger.ts'
 
 const local = withLocalAnalytics({ ...withLocalWorkersCache(shop), scheduled: shop.scheduled })
 export default { ...local, fetch: withLocalShopperCountry(local).fetch }

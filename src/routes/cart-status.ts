@@ -6,7 +6,7 @@ import { limitPerClient } from './limit-per-client.ts'
 import { noStore } from './post-endpoint.ts'
 import { readConfig } from '../config.ts'
 import { log } from '../log.ts'
-import { cartKey, record } from '../analytics/record.ts'
+import { ledgerOf } from '../orders/order-book.ts'
 import { fetchCartStatus } from '../storefront/hosted-cart-status.ts'
 import { StorefrontError } from '../storefront/client.ts'
 
@@ -18,8 +18,11 @@ const cartId = z
   )
 
 /**
- * GET /cart/status?id=… : does Shopify still have this hosted cart? The browser asks when
- * the shopper comes back to the tab after checkout, and empties its cart once it is gone.
+ * GET /cart/status?id=… : was this hosted cart ordered? The browser asks when the shopper
+ * comes back to the tab after checkout, and empties its cart once it was. 'ordered' when
+ * Shopify's orders/create said so (the order book, orders/); until then, should the webhook
+ * not be set up or not have come yet, 'gone' once Shopify no longer has the cart (bought or
+ * expired), else 'open'.
  */
 export const cartStatus = new Hono<AppEnv>().get(
   '/status',
@@ -32,10 +35,12 @@ export const cartStatus = new Hono<AppEnv>().get(
   async (c) => {
     const { id } = c.req.valid('query')
     try {
+      const ordered = await (await ledgerOf(c.env, { id })).ordered().catch((error: unknown) => {
+        log(c, 'warn', 'order book not read; asking Shopify', { error })
+        return false
+      })
+      if (ordered) return c.json({ status: 'ordered' })
       const status = await fetchCartStatus(readConfig(c.env).storefront, id, c.req.header('CF-Connecting-IP'))
-      // Bought (or expired): `npm run report` counts an order once per cart, and only for a
-      // cart this shop's checkout made, so a check repeated or made up adds no order.
-      if (status === 'gone') record(c, { event: 'order_completed', cart: await cartKey(id) })
       return c.json({ status })
     } catch (error) {
       // Shopify's words go to the log; the browser, which keeps its cart on any failure, gets

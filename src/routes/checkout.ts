@@ -15,6 +15,7 @@ import { StorefrontError } from '../storefront/client.ts'
 import { checkoutCountry, isMarketCountry } from '../market.ts'
 import { cartLines } from './cart-lines.ts'
 import { startCheckout } from './start-checkout.ts'
+import { readAttribution, type Attribution } from '../../client/model/attribution.ts'
 
 const MAX_BODY_BYTES = 16 * 1024
 
@@ -35,6 +36,11 @@ export const checkoutBody = z.strictObject({
   languages: languages.optional(),
   /** The sheet's gift message, as typed: the hosted cart's `note`, which the order keeps. */
   giftMessage: z.string().max(GIFT_MESSAGE_MAX, `must be at most ${GIFT_MESSAGE_MAX} characters`).optional(),
+  /** Where the shopper came from, as the browser kept it: only known keys, cleaned and capped; anything else dropped, never refused. */
+  attribution: z
+    .unknown()
+    .optional()
+    .transform((raw) => readAttribution(raw, Date.now())),
   lines: z.array(z.strictObject({ merchandiseId, quantity })).transform((lines, ctx) => {
     const held = cartLines(lines)
     if ('lines' in held) return held.lines
@@ -76,8 +82,8 @@ function formFailureText(c: Context<AppEnv>): string {
   return `Failed to create checkout. Please try again later. (Reference: ${c.get('requestId')})`
 }
 
-/** Where the page the shopper ordered on was priced, what it says of the checkout's languages, and the gift message. */
-type Market = { country?: string; languages?: string[]; giftMessage?: string }
+/** Where the page the shopper ordered on was priced, what it says of the checkout's languages, the gift message, and where the shopper came from. */
+type Market = { country?: string; languages?: string[]; giftMessage?: string; attribution?: Attribution }
 
 /**
  * The checkout of either of POST /checkout's forms: in the market of the page the shopper
@@ -95,6 +101,7 @@ function checkoutFrom(c: Context<AppEnv>, lines: CartLineInput[], market: Market
       ...(discount && DISCOUNT_CODE.test(discount) && { discountCodes: [discount] }),
       ...(market.giftMessage && { note: market.giftMessage }),
     },
+    market.attribution,
   )
 }
 

@@ -103,11 +103,11 @@ async function permalink(c: Context<AppEnv>, list: string, by: 'id' | 'id or sku
   const { product, markets } = read
   const held = permalinkLines(list, product?.variants ?? [], by)
   if ('problem' in held) return refuse(c, 400, held.problem)
-  const extras = permalinkExtras(new URL(c.req.url).searchParams)
-  if (typeof extras === 'string') return refuse(c, 400, extras)
+  const asked = permalinkExtras(new URL(c.req.url).searchParams)
+  if (typeof asked === 'string') return refuse(c, 400, asked)
   try {
     const languages = markets.countries.find((entry) => entry.isoCode === country)?.languages ?? []
-    const cart = await startCheckout(c, held.lines, { country, languages }, extras)
+    const cart = await startCheckout(c, held.lines, { country, languages }, asked.extras, asked.attribution)
     return c.redirect(cart.checkoutUrl, 303)
   } catch (error) {
     log(c, 'error', 'permalink checkout failed', { error })

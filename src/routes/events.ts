@@ -21,6 +21,7 @@ import { MAX_QUANTITY } from '../../client/model/cart.ts'
 import { PAGES, type PageName } from '../../client/pages/pages.ts'
 import type { AppEnv } from '../app-env.ts'
 import { record } from '../analytics/record.ts'
+import { CAPS } from '../../client/model/attribution.ts'
 import { limitPerClient } from './limit-per-client.ts'
 import { issuesOf, limitBody, noStore, postOnly, refusals } from './post-endpoint.ts'
 
@@ -36,8 +37,22 @@ const VITAL_BOUNDS: Record<VitalName, number> = { LCP: 60_000, FCP: 60_000, TTFB
  * first-hand (a checkout started, created or failed, an order completed) is no event here,
  * so no body can change those counts; the Worker records them itself.
  */
+/** A source or campaign as the page sends it: cleaned in the browser (client/model/attribution.ts), so anything else is no page's. */
+const word = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
+    .regex(/^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]+$/, 'must hold no control characters')
+
 const browserEvent = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.enum(['page_view', 'cart_opened']) }),
+  z.strictObject({
+    type: z.literal('page_view'),
+    source: word(CAPS.referrer).optional(),
+    campaign: word(CAPS.word).optional(),
+  }),
+  z.strictObject({ type: z.literal('cart_opened') }),
   z.strictObject({ type: z.literal('add_to_cart'), quantity: z.int().min(1).max(MAX_QUANTITY) }),
   // A checkout that took a minute to start has lost its shopper long before. `checkout` is
   // the key POST /checkout answered with: the report counts a timing only for a checkout the
@@ -187,6 +202,8 @@ export const events = new Hono<AppEnv>()
             value: event.value,
           })
         else if (event.type === 'add_to_cart') record(c, { ...shared, value: event.quantity })
+        else if (event.type === 'page_view')
+          record(c, { ...shared, source: event.source ?? 'direct', campaign: event.campaign ?? '' })
         else if (event.type === 'checkout_ready')
           record(c, { ...shared, ms: event.ms, requestMs: event.request, cart: event.checkout, detail: event.opened })
         // One row a reason, so the report counts each; '' when Chromium named none.

@@ -1,6 +1,7 @@
 import { DISCOUNT_CODE } from '../../client/model/cart.ts'
 import type { CartExtras, CartLineInput } from '../storefront/cart.ts'
 import { cartLines } from './cart-lines.ts'
+import { permalinkTouch, type Attribution } from '../../client/model/attribution.ts'
 
 /**
  * What an outsider can put in a cart permalink (`/cart/{id}:{qty},…`, `/buy/…`), read
@@ -52,25 +53,25 @@ export function formatPermalinkItems(items: PermalinkItem[]): string {
   return items.map(({ item, quantity }) => `${item}:${quantity}`).join(',')
 }
 
-/** What a permalink's query adds to the cart (Shopify's cart permalinks: `discount`, `note`, `attributes[…]`, `ref`), or what is wrong with it. */
-export function permalinkExtras(query: URLSearchParams): CartExtras | string {
+/**
+ * What a permalink's query adds to the cart (Shopify's cart permalinks: `discount`, `note`,
+ * and `ref` with the link's campaign words, kept as the shop's own attribution keys:
+ * client/model/attribution.ts), or what is wrong with it. Other `attributes[…]` are dropped:
+ * only known keys reach the cart.
+ */
+export function permalinkExtras(
+  query: URLSearchParams,
+  now = Date.now(),
+): { extras: CartExtras; attribution: Attribution } | string {
   const discountCodes = (query.get('discount') ?? '').split(',').filter(Boolean)
   if (discountCodes.some((code) => !DISCOUNT_CODE.test(code)))
     return 'A discount code may hold only letters, digits, dashes and underscores, up to 64.'
   const note = query.get('note') ?? undefined
   if (note && note.length > 1000) return 'A note may be at most 1,000 characters.'
-  const attributes = [...query]
-    .flatMap(([name, value]) => {
-      const key = /^attributes\[(.{1,100})\]$/.exec(name)?.[1]
-      return key ? [{ key, value: value.slice(0, 1000) }] : []
-    })
-    .slice(0, 20)
-  const ref = query.get('ref')
-  if (ref) attributes.push({ key: 'ref', value: ref.slice(0, 100) })
+  const touch = permalinkTouch(query, now)
   return {
-    ...(discountCodes.length > 0 && { discountCodes }),
-    ...(note && { note }),
-    ...(attributes.length > 0 && { attributes }),
+    extras: { ...(discountCodes.length > 0 && { discountCodes }), ...(note && { note }) },
+    attribution: touch ? { last: touch } : {},
   }
 }
 

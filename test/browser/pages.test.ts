@@ -145,10 +145,16 @@ describe('pages', () => {
       'Cookies',
       'Your rights if you live in the EU',
     ])
-    // What the field analytics keep, and that Global Privacy Control stops them.
-    expect(await privacy.locator('h3').allInnerTexts()).toEqual(['How the shop is used, without knowing who you are'])
+    // What the field analytics keep, where a shopper came from (what, how long, why), and that Global Privacy Control stops both.
+    expect(await privacy.locator('h3').allInnerTexts()).toEqual([
+      'How the shop is used, without knowing who you are',
+      'Where you came from',
+    ])
     expect(await privacy.locator('main').innerText()).toMatch(
       /no IP address, no browser identification, no cookie[\s\S]*Global Privacy Control signal, your pages send nothing at all/,
+    )
+    expect(await privacy.locator('main').innerText()).toMatch(
+      /utm_ words[\s\S]*for 30 days[\s\S]*which of our ads, gift guides and newsletters work[\s\S]*Global Privacy Control signal, nothing is kept/,
     )
   })
 })

@@ -1,6 +1,6 @@
 // What every browser spec file shares: one shop (the built Worker in Miniflare, with the
 // Storefront double) and one Chromium per file, and the ways the specs open a page.
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 import { appModules, startShop, type Shop } from '../../scripts/harness/shop.ts'
 import {
@@ -16,10 +16,10 @@ import {
 export let shop: Shop
 export let browser: Browser
 
-/** Starts the shop and Chromium for the calling spec file, and stops them after it. */
-export function setUpShopInChromium() {
+/** Starts the shop (with `vars`) and Chromium for the calling spec file, and stops them after it. */
+export function setUpShopInChromium(vars: Record<string, string> = {}) {
   beforeAll(async () => {
-    ;[shop, browser] = await Promise.all([startShop(), launchChromium()])
+    ;[shop, browser] = await Promise.all([startShop(vars), launchChromium()])
     watchEveryPage(browser)
   })
   // Every test, whatever it checks itself: no console error, uncaught exception or CSP
@@ -90,4 +90,25 @@ export async function openWithDeferredCodeHeld(path: string, { clock = false } =
   await watched.page.goto(shop.origin + path)
   await hydrated(watched.page)
   return { page: watched.page, release, watched, held, served }
+}
+
+/** Opens the cart sheet and checks out: the checkout's tab (the double's), once it shows the checkout. */
+export async function checkoutTab(page: Page, context: BrowserContext): Promise<Page> {
+  await page.getByTestId('cart-button').click()
+  await drawer(page).waitFor()
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: 'Checkout with Shopify' }).click(),
+  ])
+  await tab.waitForURL(/\/checkouts\/cn\//)
+  return tab
+}
+
+/** Pays in the checkout's tab, closes it and comes back to the shop's tab, which then asks after its cart. */
+export async function payAndComeBack(tab: Page, page: Page) {
+  await tab.getByRole('button', { name: 'Pay now' }).click()
+  await tab.locator('#paid').waitFor()
+  await tab.close()
+  await page.bringToFront()
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')))
 }

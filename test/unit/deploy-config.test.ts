@@ -31,7 +31,14 @@ test('production runs src/index.ts on its custom domain only, behind Workers Cac
   expect(production.durable_objects.bindings).toEqual([
     { name: 'PRODUCT_STORE', class_name: 'ProductStore' },
     { name: 'CHECKOUT_HEALTH', class_name: 'CheckoutHealth' },
+    { name: 'ORDER_LEDGER', class_name: 'OrderLedger' },
   ])
+  // Every environment binds the same objects, and the migrations name each class.
+  for (const config of [read('staging'), local])
+    expect(config.durable_objects.bindings).toEqual(production.durable_objects.bindings)
+  expect(
+    production.migrations.flatMap((migration: { new_sqlite_classes?: string[] }) => migration.new_sqlite_classes ?? []),
+  ).toEqual(['ProductStore', 'CheckoutHealth', 'OrderLedger'])
   // The checkout check runs on Cloudflare's schedule in every environment (src/monitoring/).
   for (const config of [production, read('staging'), local]) expect(config.triggers).toEqual({ crons: ['*/5 * * * *'] })
   expect(production.ratelimits.map((limit: { name: string }) => limit.name).sort()).toEqual([

@@ -54,6 +54,9 @@ const isCodeName = (name: string) => /[a-z][A-Z]|_|^[A-Z][a-z]+[A-Z]/.test(name)
 const THEIRS = new Set([
   'unauthenticated_read_product_listings',
   'unauthenticated_write_checkouts',
+  'read_orders',
+  'webhookSubscriptionCreate',
+  'ORDERS_CREATE',
   'unique_visitor_id',
   'FunctionCall',
   'RunMicrotasks',

@@ -87,37 +87,37 @@ test.each([
   expect(parsePermalinkItems(list)).toBeNull()
 })
 
-test('the query’s extras: a discount is checked, a note capped, attributes and ref kept', () => {
+const NOW = Date.parse('2026-12-08T10:00:00Z')
+
+test('the query’s extras: a discount is checked, a note capped; ref and the campaign words are the link’s own attribution', () => {
   expect(
-    permalinkExtras(new URLSearchParams('discount=SAVE10,WINTER&note=Hi&attributes[gift]=yes&ref=catalog')),
+    permalinkExtras(
+      new URLSearchParams('discount=SAVE10,WINTER&note=Hi&ref=catalog&utm_source=giftguide&utm_campaign=xmas'),
+      NOW,
+    ),
   ).toEqual({
-    discountCodes: ['SAVE10', 'WINTER'],
-    note: 'Hi',
-    attributes: [
-      { key: 'gift', value: 'yes' },
-      { key: 'ref', value: 'catalog' },
-    ],
+    extras: { discountCodes: ['SAVE10', 'WINTER'], note: 'Hi' },
+    attribution: { last: { at: NOW, ref: 'catalog', utm_source: 'giftguide', utm_campaign: 'xmas' } },
   })
-  expect(permalinkExtras(new URLSearchParams('discount=<b>'))).toMatch(/discount code/)
-  expect(permalinkExtras(new URLSearchParams(`note=${'x'.repeat(1001)}`))).toMatch(/1,000/)
-  expect(permalinkExtras(new URLSearchParams(''))).toEqual({})
-  expect(permalinkExtras(new URLSearchParams(`note=${'x'.repeat(1000)}`))).toEqual({ note: 'x'.repeat(1000) })
+  expect(permalinkExtras(new URLSearchParams('discount=<b>'), NOW)).toMatch(/discount code/)
+  expect(permalinkExtras(new URLSearchParams(`note=${'x'.repeat(1001)}`), NOW)).toMatch(/1,000/)
+  expect(permalinkExtras(new URLSearchParams(''), NOW)).toEqual({ extras: {}, attribution: {} })
+  expect(permalinkExtras(new URLSearchParams(`note=${'x'.repeat(1000)}`), NOW)).toEqual({
+    extras: { note: 'x'.repeat(1000) },
+    attribution: {},
+  })
 })
 
-test('attributes: only `attributes[name]`, at most 20, each value cut to 1,000; ref cut to 100', () => {
-  // Names that only look like attributes come first, where the cap of 20 would keep them.
+test('only known keys reach the cart: `attributes[…]` and unknown words are dropped; ref and each word cut to 100, control characters gone', () => {
   const query = new URLSearchParams()
-  query.append('xattributes[b]', 'v')
-  query.append('attributes[c]x', 'v')
   for (let i = 0; i < 25; i++) query.append(`attributes[a${i}]`, 'v')
-  const { attributes } = permalinkExtras(query) as { attributes: { key: string }[] }
-  expect(attributes.map((attribute) => attribute.key)).toEqual(Array.from({ length: 20 }, (_, i) => `a${i}`))
-  const long = permalinkExtras(new URLSearchParams(`attributes[gift]=${'v'.repeat(1200)}&ref=${'r'.repeat(150)}`))
-  expect(long).toEqual({
-    attributes: [
-      { key: 'gift', value: 'v'.repeat(1000) },
-      { key: 'ref', value: 'r'.repeat(100) },
-    ],
+  query.append('utm_id', 'x')
+  query.append('ref', `r\u0000\n${'r'.repeat(150)}`)
+  query.append('utm_term', 'blanket\u0007 gift')
+  const asked = permalinkExtras(query, NOW) as Exclude<ReturnType<typeof permalinkExtras>, string>
+  expect(asked).toEqual({
+    extras: {},
+    attribution: { last: { at: NOW, ref: 'r'.repeat(100), utm_term: 'blanket gift' } },
   })
 })
 

@@ -94,9 +94,9 @@ describe('/cart, back from Shopify’s checkout', () => {
 })
 
 describe('cart and buy permalinks', () => {
-  test('/cart/{variant}:{qty} with Shopify’s query reaches a checkout of exactly those lines, with the discount, note and attributes; no referrer, nothing kept, no cookie or authorization passed on', async () => {
+  test('/cart/{variant}:{qty} with Shopify’s query reaches a checkout of exactly those lines, with the discount, note and the link’s own attribution (no other attribute); no referrer, nothing kept, no cookie or authorization passed on', async () => {
     const answer = await door(
-      `/cart/${VARIANT}:2?discount=SAVE10&note=For%20Grandma&attributes[gift]=yes&ref=catalog`,
+      `/cart/${VARIANT}:2?discount=SAVE10&note=For%20Grandma&attributes[gift]=yes&ref=catalog&utm_source=agent&utm_campaign=xmas`,
       {
         headers: {
           Cookie: 'discount_code=OTHER; _shopify_y=visitor',
@@ -117,11 +117,16 @@ describe('cart and buy permalinks', () => {
         discountCodes: ['SAVE10'],
         note: 'For Grandma',
         attributes: [
-          { key: 'gift', value: 'yes' },
-          { key: 'ref', value: 'catalog' },
+          { key: '_utm_source', value: 'agent' },
+          { key: '_utm_campaign', value: 'xmas' },
+          { key: '_ref', value: 'catalog' },
+          { key: '_landed_at', value: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
         ],
       },
     })
+    // Shopify's own marketing reports read the campaign words on the checkout's address.
+    expect(new URL(answer.location!).searchParams.get('utm_source')).toBe('agent')
+    expect(new URL(answer.location!).searchParams.get('utm_campaign')).toBe('xmas')
     for (const name of ['cookie', 'authorization', 'referer']) expect(call!.headers).not.toHaveProperty(name)
     const checkout = await (await fetch(answer.location!)).text()
     expect(checkout).toContain('<td data-qty>2</td>')

@@ -61,15 +61,31 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
   test('each question over Analytics Engine rows, sampled ones included, gives the answer worked out by hand', async () => {
     const now = Date.now()
     const rows = [
-      row('page_view', { _sample_interval: 3 }),
+      row('page_view', { _sample_interval: 3, blob11: 'giftguide', blob12: 'xmas' }),
       row('page_view'),
       row('page_view', { timestamp: now - 7 * HOUR }), // outside the 6 hours asked
       row('add_to_cart', { double1: 2 }),
       row('checkout_failed', { blob7: 'billing', _sample_interval: 2 }),
       row('checkout_created', { blob9: 'c1', _sample_interval: 2 }),
-      row('order_completed', { blob9: 'c1' }),
-      row('order_completed', { blob9: 'c1' }),
-      row('order_completed', { blob9: 'never-made' }),
+      // Orders as the Worker writes them: c1 from the gift guide in euros, the other made elsewhere.
+      row('order_created', {
+        blob9: 'c1',
+        blob7: 'EUR',
+        blob13: 'DE',
+        blob11: 'giftguide',
+        blob12: 'xmas',
+        double1: 2,
+        double2: 60_000,
+        double4: 70,
+      }),
+      row('order_created', {
+        blob9: 'never-made',
+        blob7: 'USD',
+        blob11: 'direct',
+        double2: 120_000,
+        double4: 38,
+        _sample_interval: 2,
+      }),
       vital('LCP', 1000, { blob8: 'picture', _sample_interval: 3 }),
       vital('LCP', 5000, { blob8: 'text', blob3: 'DE' }),
       vital('CLS', 0.31),
@@ -84,19 +100,46 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
           ),
         )
         .sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)))
-    // 11 rows in the window; their intervals: 3+1+1+2+2+1+1+1+3+1+1 = 17.
-    expect(sorted(a.window)).toEqual([{ stored: 11, n: 17, largest_interval: 3 }])
+    // 10 rows in the window; their intervals: 3+1+1+2+2+1+2+3+1+1 = 17.
+    expect(sorted(a.window)).toEqual([{ stored: 10, n: 17, largest_interval: 3 }])
     expect(sorted(a.events)).toEqual(
       sorted([
         { event: 'page_view', detail: '', n: 4, total: 4 },
         { event: 'add_to_cart', detail: '', n: 1, total: 2 },
         { event: 'checkout_failed', detail: 'billing', n: 2, total: 2 },
         { event: 'checkout_created', detail: '', n: 2, total: 2 },
-        { event: 'order_completed', detail: '', n: 3, total: 3 },
+        { event: 'order_created', detail: 'EUR', n: 1, total: 2 },
+        { event: 'order_created', detail: 'USD', n: 2, total: 2 },
       ]),
     )
-    // Cart c1 was made (standing for 2) and completed (twice asked, once counted); the other never made.
-    expect(sorted(a.carts)).toEqual([{ created: 2, completed: 1 }])
+    // Cart c1 was made (standing for 2) and ordered; the other order's cart was not made in the window.
+    expect(sorted(a.carts)).toEqual([{ created: 2, ordered: 1 }])
+    expect(sorted(a.orders)).toEqual(
+      sorted([
+        { currency: 'EUR', market: 'DE', n: 1, blankets: 2, revenue: 70 },
+        { currency: 'USD', market: '', n: 2, blankets: 2, revenue: 76 },
+      ]),
+    )
+    expect(sorted(a.sources)).toEqual(
+      sorted([
+        { source: 'giftguide', campaign: 'xmas', views: 3, orders: 1 },
+        { source: '', campaign: '', views: 1, orders: 0 },
+        { source: 'direct', campaign: '', views: 0, orders: 2 },
+      ]),
+    )
+    expect(sorted(a.sourceRevenue)).toEqual(
+      sorted([
+        { source: 'giftguide', campaign: 'xmas', currency: 'EUR', revenue: 70 },
+        { source: 'direct', campaign: '', currency: 'USD', revenue: 76 },
+      ]),
+    )
+    // 60 s weighs 1, 120 s weighs 2: the median and p75 are both 120 s.
+    expect(sorted(a.orderTimes)).toEqual([{ n: 3, p50: 120_000, p75: 120_000 }])
+    // A page view from before sources were sent is direct's, beside the orders made without one.
+    expect(aggregate(a).sources).toEqual([
+      { source: 'direct', campaign: '', views: 1, orders: 2, conversion: 2, revenue: { USD: 76 } },
+      { source: 'giftguide', campaign: 'xmas', views: 3, orders: 1, conversion: 1 / 3, revenue: { EUR: 70 } },
+    ])
     // LCP: 1000 weighs 3, 5000 weighs 1: three quarters of 4 is reached at 1000.
     expect(sorted(a.vitals)).toEqual(
       sorted([
@@ -232,18 +275,24 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
     )
   })
 
-  test('checkouts count once per cart, and orders only once each and only for carts the checkout made', async () => {
+  test('checkouts count once per cart, and the funnel’s orders only for carts the checkout made; the rest are checkouts not completed', async () => {
     const rows = [
       row('checkout_created', { blob9: 'a' }),
       row('checkout_created', { blob9: 'b' }),
-      row('order_completed', { blob9: 'a' }),
-      row('order_completed', { blob9: 'a' }), // asked again
-      row('order_completed', { blob9: 'forged' }), // a cart this shop never made
+      row('checkout_created', { blob9: 'c' }),
+      row('order_created', { blob9: 'a', blob7: 'USD', double4: 38 }),
+      row('order_created', { blob9: 'made-before-the-window', blob7: 'USD', double4: 38 }),
     ]
-    const { funnel } = await report(rows)
-    const counts = Object.fromEntries(funnel.map((s) => [s.step, s.count]))
-    expect([counts.checkout_created, counts.order_completed]).toEqual([2, 1])
-    expect(funnel.at(-1)!.conversion).toBe(0.5)
+    const result = await report(rows)
+    const counts = Object.fromEntries(result.funnel.map((s) => [s.step, s.count]))
+    expect([counts.checkout_created, counts.order_created]).toEqual([3, 1])
+    expect(result.funnel.at(-1)!.conversion).toBeCloseTo(1 / 3)
+    expect(result.checkoutsNotCompleted).toBe(2)
+    // Every order is in the orders, whenever its checkout was made.
+    expect(result.orders).toEqual([{ currency: 'USD', market: '', count: 2, blankets: 2, revenue: 76 }])
+    const text = asText(result, 'x')
+    expect(text).toContain('Checkouts not completed: 2')
+    expect(text).toMatch(/\n {2}USD +ZZ +2 +2 {2}\$76\.00\n/)
   })
 
   test('vitals break down by page, country and device, with the LCP element, the thresholds and the histogram', async () => {
@@ -503,10 +552,10 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
     const { read } = await readProduction([
       ...flood,
       row('checkout_created', { blob9: 'a' }),
-      row('order_completed', { blob9: 'a' }),
+      row('order_created', { blob9: 'a' }),
     ])
     const counts = Object.fromEntries(aggregate(read.answers).funnel.map((s) => [s.step, s.count]))
-    expect(counts).toMatchObject({ page_view: 150_000, checkout_created: 1, order_completed: 1 })
+    expect(counts).toMatchObject({ page_view: 150_000, checkout_created: 1, order_created: 1 })
   })
 
   // A sampled window must not pass for an exact one: the report says so, in each of its

@@ -15,14 +15,24 @@ export default function PrivacyPage() {
         when you leave it: which page it was (never its full address), whether you added the blanket, opened the cart or
         started checkout, how quickly the page appeared and answered your taps, whether your screen is a phone’s, a
         tablet’s or a computer’s, and your connection’s speed class. Cloudflare adds the country and the Cloudflare data
-        centre the page came from. When a checkout is created or an order completed, our server counts that too, with a
-        one-way code of the cart that cannot be turned back into it, so that an order is counted once.
+        centre the page came from. When a checkout is created, and when Shopify tells us of an order, our server counts
+        that too, with a one-way code of the cart that cannot be turned back into it, so that an order is counted once.
+        Of an order we keep its total and currency, the country it ships to, how many blankets it holds and where its
+        buyer came from: never a name, an e-mail, an address or a phone number.
       </p>
       <p>
         None of this identifies you or your device: we store no IP address, no browser identification, no cookie and no
         number that follows you from one page to the next. The notes are kept for three months in Cloudflare’s Workers
         Analytics Engine and then deleted. If your browser sends the Global Privacy Control signal, your pages send
         nothing at all.
+      </p>
+      <h3>Where you came from</h3>
+      <p>
+        When you arrive by a link that names a campaign (the <code>utm_</code> words in its address) or from another
+        website, your browser keeps those words, that website’s name (never the page’s address) and the page you landed
+        on, in its local storage beside your cart, for 30 days. When you check out they go with your order to Shopify,
+        hidden from the checkout page, so that we know which of our ads, gift guides and newsletters work. If your
+        browser sends the Global Privacy Control signal, nothing is kept and nothing goes with your order.
       </p>
       <h2>How we use it</h2>
       <p>

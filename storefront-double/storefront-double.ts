@@ -413,13 +413,13 @@ export function createStorefrontDouble() {
     })
     const total = cart.lines.reduce((sum, l) => sum + unit(l.variantId) * l.quantity, 0)
     return new Response(
-      `<!doctype html><html lang="${escapeHtml(url.searchParams.get('locale') ?? 'en')}"><head><meta charset="utf-8"><title>Checkout – Storefront double</title><link rel="icon" href="data:,"></head><body>` +
+      `<!doctype html><html lang="${escapeHtml(url.searchParams.get('locale') ?? 'en')}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Checkout – Storefront double</title><link rel="icon" href="data:,"></head><body>` +
         `<h1>Checkout (local Storefront double)</h1><p>Channel: <span id="channel">${escapeHtml(url.searchParams.get('channel') ?? '')}</span></p>` +
         `<table><thead><tr><th>Item</th><th>Qty</th><th>Price</th></tr></thead><tbody>${rows.join('')}</tbody></table>` +
         `<p>Total: <strong id="total">${formatMoney({ amount: String(total), currencyCode: where.currency })}</strong> <span id="currency">${where.currency}</span></p>` +
         `<p>Discount codes: <span id="discounts">${escapeHtml(cart.discountCodes.join(','))}</span></p>` +
         `<p>Note: <span id="note">${escapeHtml(cart.note ?? '')}</span></p>` +
-        `<p>Attributes: <span id="attributes">${escapeHtml(cart.attributes.map(({ key, value }) => `${key}=${value}`).join('&'))}</span></p>` +
+        `<p style="overflow-wrap:anywhere">Attributes: <span id="attributes">${escapeHtml(cart.attributes.map(({ key, value }) => `${key}=${value}`).join('&'))}</span></p>` +
         (cart.completed
           ? '<p id="paid">Paid. Thank you for your order.</p>'
           : `<form method="post" action="/checkouts/cn/${escapeHtml(token)}/pay"><button type="submit">Pay now</button></form>`) +

@@ -133,13 +133,22 @@ export function orders(report: Report): string[] {
     )
   lines.push(`Checkouts not completed: ${Math.round(report.checkoutsNotCompleted)}`)
   const time = report.checkoutToOrder
+  const count = Math.round(time?.count ?? 0)
   lines.push(
     time
-      ? `Checkout to order: p50 ${Math.round(time.p50 / 1000)} s, p75 ${Math.round(time.p75 / 1000)} s (${Math.round(time.count)} orders)`
+      ? `Checkout to order: p50 ${duration(time.p50)}, p75 ${duration(time.p75)} (${count} ${count === 1 ? 'order' : 'orders'})`
       : 'Checkout to order: no orders yet',
   )
   return lines
 }
+
+/** Seconds under two minutes, then minutes, then hours: a buyer takes anything from seconds to days. */
+const duration = (ms: number) =>
+  ms < 120_000
+    ? `${Math.round(ms / 1000)} s`
+    : ms < 7_200_000
+      ? `${Math.round(ms / 60_000)} min`
+      : `${(ms / 3_600_000).toFixed(1)} h`
 
 /** Where shoppers came from: views, orders, the share of views that ordered, revenue. */
 export function sources(report: Report): string[] {

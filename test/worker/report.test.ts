@@ -135,6 +135,7 @@ describe.runIf(chdbAvailable)('the report, its SQL run by ClickHouse', () => {
     )
     // 60 s weighs 1, 120 s weighs 2: the median and p75 are both 120 s.
     expect(sorted(a.orderTimes)).toEqual([{ n: 3, p50: 120_000, p75: 120_000 }])
+    expect(asText(aggregate(a), 'x')).toContain('Checkout to order: p50 2 min, p75 2 min (3 orders)')
     // A page view from before sources were sent is direct's, beside the orders made without one.
     expect(aggregate(a).sources).toEqual([
       { source: 'direct', campaign: '', views: 1, orders: 2, conversion: 2, revenue: { USD: 76 } },

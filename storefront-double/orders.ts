@@ -24,7 +24,8 @@ let orderNumber = 1000
 
 /**
  * Shopify's `orders/create` body for a paid cart, in the shape Shopify's docs give it (the
- * webhook's example payload, and the REST Admin API's Order resource), personal fields
+ * topic's example payload, shopify.dev/docs/api/webhooks?reference=toml#list-of-topics-orders/create,
+ * and the REST Admin API's Order resource, shopify.dev/docs/api/admin-rest/latest/resources/order), personal fields
  * included: the buyer's name, e-mail, phone, addresses, IP address and browser are all
  * there, as they will be from Shopify, so the shop's dropping of them is tested against what
  * it really receives.

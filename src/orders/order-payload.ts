@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { CAMPAIGN_KEYS, CAPS, cleanText } from '../../client/model/attribution.ts'
 
 // What the shop keeps of Shopify's `orders/create` webhook (the Order resource as the
-// webhook delivers it: shopify.dev, 'Webhooks' > orders/create, and the REST Admin API's
-// Order). zod picks these fields at the boundary and drops every other one: the buyer's
+// webhook delivers it: shopify.dev/docs/api/webhooks, topic orders/create, and the REST Admin
+// API's Order). zod picks these fields at the boundary and drops every other one: the buyer's
 // name, e-mail, phone, addresses, IP address and browser are never read into the shop's
 // memory past the parse, stored or logged. Of the shipping address only its country code is
 // taken.

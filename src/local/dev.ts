@@ -16,6 +16,7 @@ import { withLocalShopperCountry } from './shopper-country.ts'
 
 export { CheckoutHealth } from '../monitoring/checkout-health.ts'
 export { ProductStore } from '../product/product-store.ts'
+export { OrderLedger } from '../orders/order-ledger.ts'
 
 // The field analytics go to the same stand-in as under `npm start`, and SHOPPER_COUNTRY holds as there.
 const analysed = withLocalAnalytics(shop)

@@ -140,3 +140,14 @@ test.each(['', 'staging', 'production'])('wrangler.toml env "%s" sets only what 
   expect(redundant).toEqual([])
   for (const name of Object.keys(vars)) expect(SETTINGS).toContain(name)
 })
+
+// Each entry a Worker runs from (production's, `npm start`'s and the tests', `npm run dev`'s)
+// exports every Durable Object class wrangler.toml binds: one left out starts no dev server.
+test.each(['src/index.ts', 'src/local/index.ts', 'src/local/dev.ts'])(
+  '%s exports every Durable Object class',
+  (entry) => {
+    const source = readFileSync(entry, 'utf8')
+    for (const { class_name } of production.durable_objects.bindings)
+      expect(source, class_name).toMatch(new RegExp(`^export \\{ ${class_name} \\} from `, 'm'))
+  },
+)

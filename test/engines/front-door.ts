@@ -73,6 +73,8 @@ export async function openFrontDoor(shopOrigin: string) {
   const waiting = new Set<IncomingMessage>()
   /** Every request passed, as 'METHOD /path'. */
   const asked: string[] = []
+  /** The status the shop answered each path with, its latest. */
+  const statuses = new Map<string, number>()
   /** Every request a browser sent on a hunch (Speculation Rules), as 'METHOD /path (Sec-Purpose)'. */
   const speculated: string[] = []
   let gone: string | null = null
@@ -91,6 +93,7 @@ export async function openFrontDoor(shopOrigin: string) {
     }
     // Gone after a deploy: the chunks named, and this version's every file when a page asks after it.
     if (gone !== null && path.startsWith('/assets/') && (incoming.method === 'HEAD' || path.includes(gone))) {
+      statuses.set(path, 404)
       outgoing.writeHead(404, { 'content-type': 'text/plain' })
       return void outgoing.end(incoming.method === 'HEAD' ? undefined : 'Not Found')
     }
@@ -108,6 +111,7 @@ export async function openFrontDoor(shopOrigin: string) {
         headers: { ...incoming.headers, 'accept-encoding': 'identity' },
       },
       async (answer) => {
+        statuses.set(path, answer.statusCode!)
         const headers = { ...answer.headers }
         if (!String(headers['content-type']).startsWith('text/html')) {
           outgoing.writeHead(answer.statusCode!, headers)
@@ -162,6 +166,8 @@ export async function openFrontDoor(shopOrigin: string) {
     },
     /** Every request the door has passed so far, as 'METHOD /path'. */
     asked: () => [...asked],
+    /** Whether the shop answered this URL's path with a success: a file a page reports failed was then cancelled by the browser, not missing. */
+    served: (url: string) => (statuses.get(new URL(url).pathname) ?? 0) < 400 && statuses.has(new URL(url).pathname),
     /** Every request sent ahead of a click (a prefetch or prerender), as 'METHOD /path (Sec-Purpose)'. */
     speculated: () => [...speculated],
     /** The paths of the requests held now. */

@@ -75,8 +75,12 @@ afterEach(async () => {
     await tab.close()
   }
   for (const other of launched.splice(0)) await other.close()
+  // A file the page reports failed that the shop did serve was cancelled by the browser (WebKit
+  // reports a module preload it dropped as the page was left, even once the page is back from
+  // the back-forward cache): the shopper left; nothing was missing. One never served still counts.
+  const failed = (problem: string) => /^failed to load: (.*)$/.exec(problem)?.[1]
   expect(
-    problems,
+    problems.filter((problem) => !(failed(problem) && door.served(failed(problem)!))),
     "console errors, uncaught errors, failed resources, CSP violations, or a prerendered page's storage or beacon before it was shown",
   ).toEqual([])
 })

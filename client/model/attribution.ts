@@ -141,6 +141,13 @@ export function cartAttributes(attribution: Attribution): { key: string; value: 
   })
 }
 
+/** Every key cartAttributes may set: what an order's attributes are read for (src/orders/order-payload.ts). */
+export const CART_ATTRIBUTE_KEYS: ReadonlySet<string> = new Set(
+  ['_', '_first_'].flatMap((prefix) =>
+    [...CAMPAIGN_KEYS, 'ref', 'referrer', 'landing', 'landed_at'].map((key) => prefix + key),
+  ),
+)
+
 /** The checkout's address with the last touch's campaign words, so Shopify's own marketing reports credit the order. */
 export function withCampaign(checkoutUrl: string, touch: Touch | undefined): string {
   if (!touch) return checkoutUrl

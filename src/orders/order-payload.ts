@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CAMPAIGN_KEYS, CAPS, cleanText } from '../../client/model/attribution.ts'
+import { CAPS, CART_ATTRIBUTE_KEYS, cleanText } from '../../client/model/attribution.ts'
 
 // What the shop keeps of Shopify's `orders/create` webhook (the Order resource as the
 // webhook delivers it: shopify.dev/docs/api/webhooks, topic orders/create, and the REST Admin
@@ -36,13 +36,6 @@ const orderCreated = z.object({
     .default([]),
 })
 
-/** The attributes the shop's checkout set that an order keeps (client/model/attribution.ts): the rest are dropped. */
-const KEPT_ATTRIBUTES = new Set(
-  ['_', '_first_'].flatMap((prefix) =>
-    [...CAMPAIGN_KEYS, 'ref', 'referrer', 'landing', 'landed_at'].map((key) => prefix + key),
-  ),
-)
-
 export type OrderRecord = {
   orderId: string
   cartToken: string
@@ -74,7 +67,7 @@ export function readOrder(body: ArrayBuffer, now = Date.now()): OrderRecord | { 
   const attributes: Record<string, string> = {}
   for (const { name, value } of order.note_attributes) {
     const text = cleanText(value, name.endsWith('landing') ? CAPS.landing : CAPS.referrer)
-    if (KEPT_ATTRIBUTES.has(name) && text) attributes[name] = text
+    if (CART_ATTRIBUTE_KEYS.has(name) && text) attributes[name] = text
   }
   return {
     orderId: order.id,
